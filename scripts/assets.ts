@@ -1,0 +1,51 @@
+// The stylesheet and the browser scripts, minified by esbuild. Pages inline them, so that every
+// page renders from its first response with no render-blocking request.
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { build, transform } from "esbuild";
+import type { PageAssets } from "../templates/Layout.tsx";
+
+const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+export const STYLESHEET = fromHere("../templates/styles.css");
+const HEAD_SCRIPT = fromHere("./browser/head.ts");
+const BODY_SCRIPT = fromHere("./browser/site.ts");
+
+/** Browsers the output is written for: current evergreen browsers and a few years back. */
+const TARGETS = ["chrome109", "edge109", "firefox115", "safari15.6"];
+
+async function bundleScript(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: TARGETS,
+    write: false,
+    legalComments: "none",
+  });
+  return result.outputFiles[0]?.text.trim() ?? "";
+}
+
+/** Same-site links are prefetched, then prerendered, when the visitor shows intent. */
+export const SPECULATION_RULES = JSON.stringify({
+  prerender: [{ where: { href_matches: "/*" }, eagerness: "moderate" }],
+});
+
+export async function buildAssets(): Promise<PageAssets> {
+  const [css, headScript, bodyScript] = await Promise.all([
+    readFile(STYLESHEET, "utf8").then(async (source) => {
+      const result = await transform(source, { loader: "css", minify: true, target: TARGETS });
+      return result.code.trim();
+    }),
+    bundleScript(HEAD_SCRIPT),
+    bundleScript(BODY_SCRIPT),
+  ]);
+  return { css, headScript, bodyScript, speculationRules: SPECULATION_RULES };
+}
+
+/** The site's icon: the brand shovel in the accent colour on the header's dark tile. */
+export function buildFavicon(iconSvg: string): string {
+  const inner = iconSvg.replace(/^<svg[^>]*>|<\/svg>$/g, "");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d2329"/><g transform="translate(4 4)" fill="none" stroke="#f2b300" stroke-width="2.25" stroke-linecap="round" stroke-linejoin="round">${inner}</g></svg>\n`;
+}

@@ -1,0 +1,44 @@
+// Renders routes to HTML documents. A template that throws stops the run with the route's path.
+import { renderToStaticMarkup } from "react-dom/server";
+import type { PageAssets, PageShell } from "../templates/Layout.tsx";
+import type { Business } from "./model.ts";
+import type { Route } from "./routes.ts";
+import { absoluteUrl } from "./sitemap.ts";
+
+export class RenderError extends Error {
+  constructor(
+    readonly routePath: string,
+    cause: unknown,
+  ) {
+    super(`Rendering ${routePath} failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = "RenderError";
+  }
+}
+
+export interface RenderContext {
+  business: Business;
+  assets: PageAssets;
+  year: number;
+}
+
+export function shellFor(route: Route, context: RenderContext): PageShell {
+  return {
+    path: route.path,
+    meta: route.meta,
+    canonicalUrl: route.meta.noindex ? undefined : absoluteUrl(context.business.url, route.path),
+    breadcrumbs: route.breadcrumbs,
+    business: context.business,
+    assets: context.assets,
+    year: context.year,
+  };
+}
+
+export function renderRoute(route: Route, context: RenderContext): string {
+  try {
+    return `<!DOCTYPE html>${renderToStaticMarkup(route.render(shellFor(route, context)))}`;
+  } catch (error) {
+    throw new RenderError(route.path, error);
+  }
+}

@@ -1,0 +1,160 @@
+// The shape of every data file. The generator validates with these schemas, and the JSON Schemas
+// for editors are generated from them, so a rule lives in exactly one place.
+import { z } from "zod";
+import { isIconName } from "./icons.ts";
+
+const text = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, `text of at least ${min} characters`)
+    .max(max, `text of at most ${max} characters`);
+
+/** A US phone number as visitors read it: (217) 555-0142, 217-555-0142 or 217.555.0142. */
+export const US_PHONE = /^(?:\(([2-9]\d{2})\) ?|([2-9]\d{2})[-. ])([2-9]\d{2})[-. ](\d{4})$/;
+
+const phone = z.string().regex(US_PHONE, "a US phone number such as (217) 555-0142");
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a slug of lowercase letters, digits and single hyphens");
+
+const icon = z
+  .string()
+  .refine(isIconName, { message: "a Lucide icon name such as droplets or shovel" })
+  .describe("A Lucide icon name in kebab-case (https://lucide.dev/icons)");
+
+const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "a 24-hour time such as 07:00");
+
+const httpsUrl = z.url({ protocol: /^https$/, error: "an https:// address" });
+
+export const DAYS = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
+
+export const highlightSchema = z.strictObject({ icon, text: text(3, 60) });
+
+export const faqSchema = z.strictObject({
+  question: text(10, 140),
+  answer: text(30, 700),
+});
+
+export const siteSchema = z.strictObject({
+  name: text(3, 60),
+  tagline: text(10, 120),
+  url: httpsUrl.describe("The public address of the site, without a trailing slash"),
+  phones: z.strictObject({
+    primary: phone.describe("The main number, shown on every page"),
+    secondary: phone.describe("The second number, used by town pages that say ctaPhone: secondary"),
+  }),
+  address: z.strictObject({
+    street: text(3, 80),
+    city: text(2, 40),
+    region: z.string().regex(/^[A-Z]{2}$/, "a two-letter state code such as IL"),
+    postalCode: z.string().regex(/^\d{5}$/, "a five-digit ZIP code"),
+  }),
+  geo: z.strictObject({
+    lat: z.number().min(-90).max(90),
+    lon: z.number().min(-180).max(180),
+  }),
+  hours: z
+    .array(
+      z.strictObject({
+        days: z.array(z.enum(DAYS)).min(1),
+        opens: time,
+        closes: time,
+      }),
+    )
+    .min(1),
+  counties: z.array(text(3, 40)).min(1).describe("Counties served, without the word County"),
+  social: z.array(z.strictObject({ name: text(2, 30), url: httpsUrl })),
+  leadForm: z.strictObject({
+    frameUrl: httpsUrl.describe("Address of the estimate form shown in a frame"),
+    scriptUrl: httpsUrl.describe("Address of the provider's form-embed script"),
+    title: text(5, 80).describe("Accessible name of the form frame"),
+  }),
+});
+
+const section = z.strictObject({ heading: text(5, 80), text: text(40, 900) });
+
+export const serviceSchema = z.strictObject({
+  key: slug,
+  name: text(3, 40),
+  label: text(3, 30).describe('Used in "Get a Free {label} Quote" and in breadcrumbs'),
+  icon,
+  description: text(70, 160).describe("Card text and the page's meta description"),
+  summary: text(100, 600),
+  highlights: z.array(highlightSchema).length(4, "exactly 4 highlights"),
+  intro: z.strictObject({
+    heading: text(5, 80),
+    paragraphs: z.array(text(40, 1200)).min(1).max(4),
+  }),
+  why: section,
+  offerings: z.strictObject({
+    heading: text(5, 80),
+    items: z.array(z.strictObject({ name: text(2, 60), text: text(10, 300) })).min(3).max(10),
+  }),
+  tip: section,
+  areaServed: z.array(slug).min(1).describe("Slugs of town pages where this service is offered"),
+});
+
+export const servicesFileSchema = z.strictObject({
+  services: z.array(serviceSchema).min(1),
+});
+
+export const townSchema = z.strictObject({
+  name: text(2, 40),
+  slug,
+  county: text(3, 40),
+  coordinates: z.strictObject({
+    lat: z.number().min(36.97, "a latitude inside Illinois").max(42.51, "a latitude inside Illinois"),
+    lon: z
+      .number()
+      .min(-91.52, "a longitude inside Illinois")
+      .max(-87.49, "a longitude inside Illinois"),
+  }),
+  ctaPhone: z.enum(["primary", "secondary"]).optional(),
+  description: text(70, 160).describe("Lead sentence under the heading and the meta description"),
+  body: z.array(text(40, 1200)).min(1).max(4),
+  highlights: z.array(highlightSchema).length(4, "exactly 4 highlights"),
+  faqs: z.array(faqSchema).length(3, "exactly 3 FAQs"),
+  facts: z
+    .strictObject({
+      population: z.int().positive(),
+      founded: z.int().min(1673).max(2100),
+      foundedAs: z.enum(["founded", "laid out", "platted", "incorporated", "settled"]),
+      unique: text(15, 400),
+    })
+    .optional(),
+});
+
+export const townsFileSchema = z.strictObject({
+  towns: z.array(townSchema).min(1).describe("Towns shown in the grids, in this order"),
+  alsoServing: z
+    .array(townSchema)
+    .describe('Further town pages, listed under "Also serving"'),
+});
+
+export const faqFileSchema = z.strictObject({
+  faqs: z.array(faqSchema).length(4, "exactly 4 FAQs"),
+});
+
+export type SiteData = z.infer<typeof siteSchema>;
+export type Service = z.infer<typeof serviceSchema>;
+export type Town = z.infer<typeof townSchema>;
+export type Faq = z.infer<typeof faqSchema>;
+export type Highlight = z.infer<typeof highlightSchema>;
+
+/** Every data file the site is built from, with the schema it must satisfy. */
+export const DATA_FILES = {
+  site: { file: "site.yaml", schema: siteSchema },
+  services: { file: "services.yaml", schema: servicesFileSchema },
+  towns: { file: "towns.yaml", schema: townsFileSchema },
+  faq: { file: "faq.yaml", schema: faqFileSchema },
+} as const;

@@ -1,0 +1,67 @@
+// The document shell every page shares: head, skip link, header, breadcrumbs, main, footer.
+import type { ReactNode } from "react";
+import type { Business } from "../scripts/model.ts";
+import type { Crumb, PageMeta } from "../scripts/routes.ts";
+import { Header } from "./parts/Header.tsx";
+import { Footer } from "./parts/Footer.tsx";
+import { Breadcrumbs } from "./parts/Breadcrumbs.tsx";
+
+export interface PageAssets {
+  /** Minified stylesheet, inlined so that the first response can render on its own. */
+  css: string;
+  /** Runs in <head> before first paint: marks the document as scripted. */
+  headScript: string;
+  /** The site's behaviour (menu toggle, footer year, 404 log), at the end of <body>. */
+  bodyScript: string;
+  /** Speculation rules JSON for instant same-site navigation. */
+  speculationRules: string;
+}
+
+/** What a page template receives besides its own data. */
+export interface PageShell {
+  path: string;
+  meta: PageMeta;
+  /** Absolute URL of the page, or undefined for pages that must not be indexed. */
+  canonicalUrl: string | undefined;
+  breadcrumbs: Crumb[];
+  business: Business;
+  assets: PageAssets;
+  /** Year printed in the footer; the body script keeps it current. */
+  year: number;
+  /** Extra tags for <head> (structured data, social metadata). */
+  head?: ReactNode;
+}
+
+export function Layout({ shell, children }: { shell: PageShell; children: ReactNode }) {
+  const { meta, assets, business } = shell;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        {shell.canonicalUrl ? <link rel="canonical" href={shell.canonicalUrl} /> : null}
+        {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+        <meta name="theme-color" content="#1d2329" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
+        <style dangerouslySetInnerHTML={{ __html: assets.css }} />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
+        {shell.head}
+      </head>
+      <body data-page={shell.meta.noindex ? "not-found" : undefined}>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <Header business={business} currentPath={shell.path} />
+        <main id="main" tabIndex={-1}>
+          {shell.breadcrumbs.length > 0 ? <Breadcrumbs crumbs={shell.breadcrumbs} /> : null}
+          {children}
+        </main>
+        <Footer business={business} year={shell.year} />
+        <script dangerouslySetInnerHTML={{ __html: assets.bodyScript }} />
+      </body>
+    </html>
+  );
+}

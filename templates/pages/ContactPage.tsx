@@ -1,0 +1,34 @@
+import type { SiteModel } from "../../scripts/model.ts";
+import { Layout, type PageShell } from "../Layout.tsx";
+import { ContactFacts } from "../parts/ContactFacts.tsx";
+import { LeadForm } from "../parts/LeadForm.tsx";
+
+export function ContactPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
+  const { business } = model;
+  return (
+    <Layout shell={shell}>
+      <div className="page-head">
+        <div className="container">
+          <h1>Get Your Free Estimate</h1>
+          <p className="lead">
+            Proudly serving Mattoon, Charleston, Effingham and all of Central Illinois. Send the
+            form and we will reply with a free, no-obligation estimate within 24 hours.
+          </p>
+        </div>
+      </div>
+      <div className="section">
+        <div className="container contact-layout">
+          <LeadForm business={business} />
+          <aside className="contact-aside" aria-labelledby="call-heading">
+            <h2 id="call-heading">Rather talk it through?</h2>
+            <p>
+              Call <a href={business.phone.href}>{business.phone.display}</a>. We are happy to talk
+              through your project and set up a time to look at the site.
+            </p>
+            <ContactFacts business={business} />
+          </aside>
+        </div>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,85 @@
+import { joinList, type SiteModel } from "../../scripts/model.ts";
+import { Layout, type PageShell } from "../Layout.tsx";
+import { ContactSection } from "../parts/ContactSection.tsx";
+import { FaqList } from "../parts/FaqList.tsx";
+import { Icon } from "../parts/Icon.tsx";
+import { ServiceCard } from "../parts/ServiceCard.tsx";
+import { TownLinks } from "../parts/TownLinks.tsx";
+
+const PROMISES = [
+  { icon: "house", text: "Locally owned and operated" },
+  { icon: "shield-check", text: "Licensed and insured" },
+  { icon: "clipboard-check", text: "Free, no-obligation estimates" },
+  { icon: "clock", text: "Estimate within 24 hours of your request" },
+] as const;
+
+export function HomePage({ shell, model }: { shell: PageShell; model: SiteModel }) {
+  const { business } = model;
+  return (
+    <Layout shell={shell}>
+      <section className="hero" aria-labelledby="hero-heading">
+        <div className="container">
+          <p className="eyebrow">
+            {business.address.city}, {business.address.region} · Central Illinois
+          </p>
+          <h1 id="hero-heading">Excavation, drainage and site work done right the first time</h1>
+          <p className="lead">
+            {business.name} digs, grades, drains and hauls for homeowners, farms and builders across{" "}
+            {joinList(business.counties)} counties.
+          </p>
+          <div className="button-row">
+            <a className="button button-accent button-large" href="/contact">
+              Get a Free Estimate
+            </a>
+            <a className="button button-ghost button-large" href={business.phone.href}>
+              <Icon name="phone" size={20} />
+              Call {business.phone.display}
+            </a>
+          </div>
+          <ul className="promises">
+            {PROMISES.map((promise) => (
+              <li key={promise.text}>
+                <Icon name={promise.icon} size={22} />
+                {promise.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="services-heading">
+        <div className="container">
+          <h2 id="services-heading">Excavation services</h2>
+          <p className="section-intro">
+            From a single French drain to a full commercial site, one local crew handles the dirt
+            work from start to finish.
+          </p>
+          <ul className="card-grid">
+            {model.services.map((service) => (
+              <ServiceCard key={service.key} service={service} headingLevel="h3" />
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-tinted" aria-labelledby="towns-heading">
+        <div className="container">
+          <h2 id="towns-heading">Towns we serve</h2>
+          <p className="section-intro">
+            Based in {business.address.city}, we work across Central Illinois. Find your town, or{" "}
+            <a href="/towns">see the whole service area</a>.
+          </p>
+          <TownLinks towns={model.towns} label="Towns we serve" />
+        </div>
+      </section>
+
+      <div className="section">
+        <div className="container narrow">
+          <FaqList id="faq-heading" heading="Frequently asked questions" faqs={model.homeFaqs} />
+        </div>
+      </div>
+
+      <ContactSection business={business} />
+    </Layout>
+  );
+}

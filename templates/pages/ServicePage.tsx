@@ -1,0 +1,124 @@
+import { allTowns, joinList, otherServices, type SiteModel } from "../../scripts/model.ts";
+import { servicePath, townPath } from "../../scripts/routes.ts";
+import type { Service } from "../../scripts/schema.ts";
+import { Layout, type PageShell } from "../Layout.tsx";
+import { CallToAction } from "../parts/CallToAction.tsx";
+import { Highlights } from "../parts/Highlights.tsx";
+import { Icon } from "../parts/Icon.tsx";
+
+export function ServicePage({
+  shell,
+  model,
+  service,
+}: {
+  shell: PageShell;
+  model: SiteModel;
+  service: Service;
+}) {
+  const { business } = model;
+  const townsBySlug = new Map(allTowns(model).map((town) => [town.slug, town]));
+  const servedTowns = service.areaServed.flatMap((slug) => townsBySlug.get(slug) ?? []);
+  const quote = `Get a Free ${service.label} Quote`;
+  return (
+    <Layout shell={shell}>
+      <div className="page-head">
+        <div className="container">
+          <div className="title-with-icon">
+            <Icon name={service.icon} size={40} className="icon title-icon" />
+            <h1>{service.name}</h1>
+          </div>
+          <p className="lead">{service.summary}</p>
+          <div className="button-row">
+            <a className="button button-accent" href="/#contact">
+              {quote}
+            </a>
+            <a className="button button-outline" href={business.phone.href}>
+              Call {business.phone.display}
+            </a>
+          </div>
+        </div>
+      </div>
+
+      <div className="section">
+        <div className="container">
+          <Highlights items={service.highlights} label={`${service.name} at a glance`} />
+        </div>
+      </div>
+
+      <div className="section section-flush">
+        <div className="container prose-grid">
+          <div className="prose">
+            <h2>{service.intro.heading}</h2>
+            {service.intro.paragraphs.map((paragraph) => (
+              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+            ))}
+
+            <aside className="box box-why" aria-labelledby="why-heading">
+              <h2 id="why-heading">{service.why.heading}</h2>
+              <p>{service.why.text}</p>
+            </aside>
+
+            <h2>{service.offerings.heading}</h2>
+            <ul className="offerings">
+              {service.offerings.items.map((item) => (
+                <li key={item.name}>
+                  <Icon name="circle-check" size={22} />
+                  <div>
+                    <strong>{item.name}.</strong> {item.text}
+                  </div>
+                </li>
+              ))}
+            </ul>
+
+            <aside className="box box-tip" aria-labelledby="tip-heading">
+              <h2 id="tip-heading">
+                <Icon name="lightbulb" size={22} />
+                {service.tip.heading}
+              </h2>
+              <p>{service.tip.text}</p>
+            </aside>
+
+            <h2>Where we offer {service.name.toLowerCase()}</h2>
+            <p>
+              We work throughout {joinList(business.counties)}{" "}
+              counties, including:
+            </p>
+            <ul className="area-list">
+              {servedTowns.map((town) => (
+                <li key={town.slug}>
+                  <a href={townPath(town)}>{town.name}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+
+          <nav className="side-links" aria-labelledby="other-services-heading">
+            <h2 id="other-services-heading">Other services</h2>
+            <ul>
+              {otherServices(model.services, service.key).map((other) => (
+                <li key={other.key}>
+                  <a href={servicePath(other)}>
+                    <Icon name={other.icon} size={22} />
+                    {other.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <a href="/services">All services</a>
+          </nav>
+        </div>
+      </div>
+
+      <CallToAction
+        heading={`Planning ${service.name.toLowerCase()} work?`}
+        text="Tell us about the job and you will have a free, no-obligation estimate within 24 hours of your request."
+        buttonLabel={quote}
+        phone={business.phone}
+      >
+        <p className="small">
+          Questions first? <a href="/#contact">Contact us</a>.
+        </p>
+      </CallToAction>
+    </Layout>
+  );
+}

@@ -1,0 +1,67 @@
+import { townPhone, type SiteModel } from "../../scripts/model.ts";
+import { servicePath } from "../../scripts/routes.ts";
+import type { Town } from "../../scripts/schema.ts";
+import { Layout, type PageShell } from "../Layout.tsx";
+import { FaqList } from "../parts/FaqList.tsx";
+import { Highlights } from "../parts/Highlights.tsx";
+import { Icon } from "../parts/Icon.tsx";
+import { TownFacts } from "../parts/TownFacts.tsx";
+
+export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: Town }) {
+  const phone = townPhone(model.business, town);
+  return (
+    <Layout shell={shell}>
+      <div className="page-head">
+        <div className="container">
+          <p className="eyebrow">
+            <Icon name="map-pin" size={18} />
+            {town.name}, IL
+          </p>
+          <h1>Excavation Services in {town.name}</h1>
+          <p className="lead">{town.description}</p>
+          <div className="button-row">
+            <a className="button button-accent" href="/#contact">
+              Get a Free Estimate
+            </a>
+            <a className="button button-outline" href={phone.href}>
+              <Icon name="phone" size={20} />
+              Call {town.name} Team
+              <span className="visually-hidden"> at {phone.display}</span>
+            </a>
+          </div>
+        </div>
+      </div>
+
+      <div className="section">
+        <div className="container">
+          <Highlights items={town.highlights} label={`Why ${town.name} calls us`} />
+        </div>
+      </div>
+
+      <div className="section section-flush">
+        <div className="container prose-grid">
+          <div className="prose">
+            <h2>Our work in {town.name}</h2>
+            {town.body.map((paragraph) => (
+              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+            ))}
+            <FaqList id="town-faq-heading" heading={`${town.name} excavation questions`} faqs={town.faqs} />
+          </div>
+          <div className="side-column">
+            <TownFacts town={town} />
+            <nav className="side-links" aria-labelledby="town-services-heading">
+              <h2 id="town-services-heading">Services in {town.name}</h2>
+              <ul className="compact-list">
+                {model.services.map((service) => (
+                  <li key={service.key}>
+                    <a href={servicePath(service)}>{service.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </div>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,47 @@
+import { joinList, type SiteModel } from "../../scripts/model.ts";
+import { Layout, type PageShell } from "../Layout.tsx";
+import { CallToAction } from "../parts/CallToAction.tsx";
+import { TownLinks } from "../parts/TownLinks.tsx";
+
+export function TownsPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
+  const { business } = model;
+  return (
+    <Layout shell={shell}>
+      <div className="page-head">
+        <div className="container">
+          <h1>Central Illinois Excavation Service Area</h1>
+          <p className="lead">
+            From our yard in {business.address.city} we cover{" "}
+            {joinList(business.counties)} counties, and we
+            regularly take on work in the larger towns around them. Choose your town to see what we
+            do there.
+          </p>
+        </div>
+      </div>
+      <section className="section" aria-labelledby="main-towns-heading">
+        <div className="container">
+          <h2 id="main-towns-heading">Towns we serve</h2>
+          <TownLinks towns={model.towns} label="Towns we serve" />
+        </div>
+      </section>
+      {model.alsoServing.length > 0 ? (
+        <section className="section section-tinted" aria-labelledby="also-serving-heading">
+          <div className="container">
+            <h2 id="also-serving-heading">Also serving</h2>
+            <p className="section-intro">
+              Smaller communities and the farm country between them get the same crew and the same
+              free estimates.
+            </p>
+            <TownLinks towns={model.alsoServing} label="Also serving" />
+          </div>
+        </section>
+      ) : null}
+      <CallToAction
+        heading="Don't see your town?"
+        text="If your property is anywhere in Central Illinois, ask us. We will tell you honestly whether we can take the job."
+        buttonLabel="Get a Free Estimate"
+        phone={business.phone}
+      />
+    </Layout>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Business } from "../../scripts/model.ts";
+import { ContactFacts } from "./ContactFacts.tsx";
+
+/** The home page's contact section, the target of every /#contact link. */
+export function ContactSection({ business }: { business: Business }) {
+  return (
+    <section id="contact" className="section contact-section" aria-labelledby="contact-heading">
+      <div className="container contact-grid">
+        <div>
+          <h2 id="contact-heading">Get a Free Estimate</h2>
+          <p>
+            Tell us about your project and we will get back to you with a free, no-obligation
+            estimate within 24 hours of your request. Most projects start within days.
+          </p>
+          <div className="button-row">
+            <a className="button button-accent" href="/contact">
+              Request an Estimate Online
+            </a>
+            <a className="button button-outline" href={business.phone.href}>
+              Call {business.phone.display}
+            </a>
+          </div>
+          <p className="small">
+            If the online form does not load for you, call us at{" "}
+            <a href={business.phone.href}>{business.phone.display}</a> during business hours.
+          </p>
+        </div>
+        <ContactFacts business={business} />
+      </div>
+    </section>
+  );
+}

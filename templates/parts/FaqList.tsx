@@ -1,0 +1,18 @@
+import type { Faq } from "../../scripts/schema.ts";
+
+/** Questions and answers, all visible: nothing to open, nothing hidden from search engines. */
+export function FaqList({ id, heading, faqs }: { id: string; heading: string; faqs: Faq[] }) {
+  return (
+    <section className="faq" aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <div className="faq-list">
+        {faqs.map((faq) => (
+          <article key={faq.question} className="faq-item">
+            <h3>{faq.question}</h3>
+            <p>{faq.answer}</p>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Business } from "../../scripts/model.ts";
+import { ContactFacts } from "./ContactFacts.tsx";
+
+export function Footer({ business, year }: { business: Business; year: number }) {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div>
+          <p className="footer-name">{business.name}</p>
+          <p>
+            Locally owned and operated. Licensed and insured. Serving Central Illinois from{" "}
+            {business.address.city}.
+          </p>
+          <ul className="footer-links">
+            <li>
+              <a href="/services">Services</a>
+            </li>
+            <li>
+              <a href="/towns">Service Area</a>
+            </li>
+            <li>
+              <a href="/contact">Free Estimate</a>
+            </li>
+          </ul>
+        </div>
+        <ContactFacts business={business} />
+      </div>
+      <div className="container footer-bottom">
+        <p>
+          © <span data-current-year="">{year}</span> {business.name}. Serving Central Illinois.
+        </p>
+        {business.social.length > 0 ? (
+          <ul className="social-links">
+            {business.social.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="noopener noreferrer">
+                  {link.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </footer>
+  );
+}

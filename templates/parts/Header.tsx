@@ -1,0 +1,55 @@
+import type { Business } from "../../scripts/model.ts";
+import { Icon } from "./Icon.tsx";
+
+const NAV_LINKS = [
+  { href: "/", label: "Home" },
+  { href: "/services", label: "Services" },
+  { href: "/towns", label: "Service Area" },
+] as const;
+
+function isCurrent(href: string, currentPath: string): boolean {
+  return href === "/" ? currentPath === "/" : currentPath === href || currentPath.startsWith(`${href}/`);
+}
+
+export function Header({ business, currentPath }: { business: Business; currentPath: string }) {
+  return (
+    <header className="site-header">
+      <div className="container header-bar">
+        <a className="brand" href="/">
+          <Icon name="shovel" size={28} className="brand-mark" />
+          <span>{business.name}</span>
+        </a>
+        <nav className="site-nav" aria-label="Main">
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded="false"
+            aria-controls="site-menu"
+            data-menu-button=""
+          >
+            <Icon name="menu" size={22} className="icon icon-open" />
+            <Icon name="x" size={22} className="icon icon-close" />
+            <span>Menu</span>
+          </button>
+          <ul className="nav-list" id="site-menu">
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <a
+                  href={link.href}
+                  aria-current={isCurrent(link.href, currentPath) ? "page" : undefined}
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a className="button button-accent" href="/contact">
+                Get a Free Estimate
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,102 @@
+// The generator writes every page, a sitemap and robots.txt, reproducibly, or nothing at all.
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { generate, renderSite } from "../scripts/generate.ts";
+import { loadData } from "../scripts/load-data.ts";
+import { buildModel } from "../scripts/model.ts";
+import { RenderError, renderRoute } from "../scripts/render.ts";
+import { buildRoutes } from "../scripts/routes.ts";
+import { buildAssets } from "../scripts/assets.ts";
+import { copyData, editYaml } from "./support/data-copy.ts";
+import { readTree } from "./support/files.ts";
+import { DATA_DIR, ROOT } from "./support/paths.ts";
+
+const run = promisify(execFile);
+const tempDir = () => mkdtemp(path.join(tmpdir(), "site-gen-"));
+
+describe("generate", () => {
+  it("writes the 43 pages, the 404 page, the sitemap and robots.txt", async () => {
+    const out = path.join(await tempDir(), "dist");
+    const result = await generate({ dataDir: DATA_DIR, outDir: out });
+    expect(result.pages).toBe(44);
+    const files = [...(await readTree(out)).keys()];
+    expect(files.filter((file) => file.endsWith(".html"))).toHaveLength(44);
+    for (const file of ["index.html", "404.html", "contact.html", "services.html", "towns.html", "towns/mt-zion.html", "services/road-building.html", "towns/strasburg-seo.html", "sitemap.xml", "robots.txt"]) {
+      expect(files).toContain(file);
+    }
+  });
+
+  it("gives byte-identical output when run twice on the same data", async () => {
+    const first = path.join(await tempDir(), "dist");
+    const second = path.join(await tempDir(), "dist");
+    await generate({ dataDir: DATA_DIR, outDir: first });
+    await generate({ dataDir: DATA_DIR, outDir: second });
+    const [a, b] = await Promise.all([readTree(first), readTree(second)]);
+    expect([...b.keys()]).toEqual([...a.keys()]);
+    for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
+  });
+
+  it("lists every public route once in the sitemap, as absolute URLs, and not the 404 page", async () => {
+    const { files, model } = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
+    const sitemap = files.get("sitemap.xml") ?? "";
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toHaveLength(43);
+    expect(new Set(locs).size).toBe(43);
+    for (const loc of locs) expect(loc?.startsWith(`${model.business.url}/`)).toBe(true);
+    expect(locs).toContain(`${model.business.url}/towns/mattoon`);
+    expect(sitemap).not.toMatch(/404/);
+    expect([...sitemap.matchAll(/<lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>/g)]).toHaveLength(43);
+    expect(files.get("robots.txt")).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${model.business.url}/sitemap.xml\n`);
+  });
+
+  it("names the route when a template throws", async () => {
+    const model = buildModel(await loadData(DATA_DIR));
+    const [home] = buildRoutes(model);
+    const broken = { ...home!, path: "/broken", render: () => { throw new Error("template exploded"); } };
+    const context = { business: model.business, assets: await buildAssets(), year: 2026 };
+    expect(() => renderRoute(broken, context)).toThrow(RenderError);
+    expect(() => renderRoute(broken, context)).toThrow("Rendering /broken failed: template exploded");
+  });
+});
+
+describe("the command line", () => {
+  const cli = path.join(ROOT, "bin", "sitegen.js");
+
+  it("lists every command and option in --help", async () => {
+    const { stdout } = await run(process.execPath, [cli, "--help"]);
+    for (const command of ["generate", "serve", "start"]) expect(stdout).toContain(command);
+    expect(stdout).toMatch(/Exit codes/);
+    const generateHelp = (await run(process.execPath, [cli, "generate", "--help"])).stdout;
+    for (const option of ["--data", "--out", "--quiet"]) expect(generateHelp).toContain(option);
+    const serveHelp = (await run(process.execPath, [cli, "serve", "--help"])).stdout;
+    for (const option of ["--out", "--host", "--port"]) expect(serveHelp).toContain(option);
+  });
+
+  it("stops on bad data with exit code 1, names file, line and field, and leaves dist/ untouched", async () => {
+    const data = await copyData();
+    const out = path.join(await tempDir(), "dist");
+    await mkdir(out);
+    await writeFile(path.join(out, "index.html"), "previous build");
+    await editYaml(data, "towns.yaml", (doc) => doc.deleteIn(["towns", 4, "faqs", 0]));
+    const failure = await run(process.execPath, [cli, "generate", "--data", data, "--out", out]).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(/data\/towns\.yaml:\d+:\d+ towns\[4\]\.faqs: found a list of 2 items, expected exactly 3 FAQs/);
+    expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("previous build");
+    expect([...(await readTree(out)).keys()]).toEqual(["index.html"]);
+  });
+
+  it("generates with npm run generate's command and prints a summary", async () => {
+    const out = path.join(await tempDir(), "dist");
+    const { stdout } = await run(process.execPath, [cli, "generate", "--out", out]);
+    expect(stdout).toMatch(/Generated 44 pages, sitemap\.xml and robots\.txt in \d+ ms/);
+    const quiet = await run(process.execPath, [cli, "generate", "--out", out, "--quiet"]);
+    expect(quiet.stdout).toBe("");
+  });
+});

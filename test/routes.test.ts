@@ -1,0 +1,85 @@
+// The route table is the one list of pages: 43 public routes, clean URLs, the spec's rules.
+import { describe, expect, it } from "vitest";
+import { loadData } from "../scripts/load-data.ts";
+import { buildModel, joinList, otherServices, formatTime } from "../scripts/model.ts";
+import { buildRoutes, fileForPath, notFoundRoute, pageTitle } from "../scripts/routes.ts";
+import { DATA_DIR } from "./support/paths.ts";
+
+describe("the route table", async () => {
+  const model = buildModel(await loadData(DATA_DIR));
+  const routes = buildRoutes(model);
+
+  it("has the 43 public routes of the spec", () => {
+    expect(routes).toHaveLength(43);
+    const paths = routes.map((route) => route.path);
+    expect(new Set(paths).size).toBe(43);
+    expect(paths.slice(0, 3)).toEqual(["/", "/contact", "/services"]);
+    expect(paths).toContain("/towns");
+    expect(paths.filter((p) => p.startsWith("/services/"))).toHaveLength(12);
+    expect(paths.filter((p) => p.startsWith("/towns/"))).toHaveLength(27);
+    expect(paths.filter((p) => /^\/towns\/[a-z]+-seo$/.test(p))).toHaveLength(9);
+  });
+
+  it("writes clean URLs as .html files a static host serves without redirects", () => {
+    expect(fileForPath("/")).toBe("index.html");
+    expect(fileForPath("/services")).toBe("services.html");
+    expect(fileForPath("/towns/mt-zion")).toBe("towns/mt-zion.html");
+    for (const route of routes.slice(1)) expect(route.path).toMatch(/^(\/[a-z0-9-]+)+$/);
+  });
+
+  it("keeps the not-found page out of the public routes", () => {
+    const notFound = notFoundRoute(model);
+    expect(notFound.file).toBe("404.html");
+    expect(notFound.meta.noindex).toBe(true);
+    expect(routes.some((route) => route.file === "404.html")).toBe(false);
+  });
+
+  it("gives every page a unique title of at most 60 characters", () => {
+    const titles = routes.map((route) => route.meta.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    for (const title of titles) expect(title.length, title).toBeLessThanOrEqual(60);
+  });
+
+  it("shows breadcrumbs that end at the page itself, except on the home page", () => {
+    for (const route of routes) {
+      if (route.path === "/") expect(route.breadcrumbs).toEqual([]);
+      else expect(route.breadcrumbs.at(-1)?.path).toBe(route.path);
+    }
+  });
+});
+
+describe("otherServices", async () => {
+  const { services } = buildModel(await loadData(DATA_DIR));
+
+  it("lists the first four services other than the current one, in the data's order", () => {
+    const keys = (key: string) => otherServices(services, key).map((service) => service.key);
+    expect(keys("drainage-system")).toEqual(["culvert", "ditch", "erosion-control", "retention-pond"]);
+    expect(keys("ditch")).toEqual(["drainage-system", "culvert", "erosion-control", "retention-pond"]);
+    expect(keys("road-building")).toEqual(["drainage-system", "culvert", "ditch", "erosion-control"]);
+  });
+
+  it("never lists more than four, nor the current service", () => {
+    for (const service of services) {
+      const others = otherServices(services, service.key);
+      expect(others).toHaveLength(4);
+      expect(others.map((other) => other.key)).not.toContain(service.key);
+    }
+  });
+});
+
+describe("small formatting rules", () => {
+  it("appends the business name to a title only when it fits", () => {
+    expect(pageTitle("Contact", "Central Illinois Excavating")).toBe("Contact | Central Illinois Excavating");
+    expect(pageTitle("Excavation Services in Champaign, IL", "Central Illinois Excavating")).toBe(
+      "Excavation Services in Champaign, IL",
+    );
+  });
+
+  it("writes times and lists the American way", () => {
+    expect(formatTime("07:00")).toBe("7:00 a.m.");
+    expect(formatTime("12:00")).toBe("noon");
+    expect(formatTime("17:00")).toBe("5:00 p.m.");
+    expect(joinList(["Coles", "Shelby", "Clark"])).toBe("Coles, Shelby and Clark");
+    expect(joinList(["Coles"])).toBe("Coles");
+  });
+});

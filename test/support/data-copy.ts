@@ -1,0 +1,38 @@
+// A temporary copy of data/ that a test may break on purpose.
+import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseDocument, type Document } from "yaml";
+import { DATA_DIR } from "./paths.ts";
+
+export async function copyData(): Promise<string> {
+  const dir = path.join(await mkdtemp(path.join(tmpdir(), "site-data-")), "data");
+  await cp(DATA_DIR, dir, { recursive: true });
+  return dir;
+}
+
+/** Edits one data file through the YAML document model and returns the new text. */
+export async function editYaml(dir: string, file: string, edit: (doc: Document) => void): Promise<string> {
+  const target = path.join(dir, file);
+  const doc = parseDocument(await readFile(target, "utf8"));
+  edit(doc);
+  const text = doc.toString({ lineWidth: 0 });
+  await writeFile(target, text);
+  return text;
+}
+
+export async function replaceInFile(dir: string, file: string, from: string, to: string): Promise<string> {
+  const target = path.join(dir, file);
+  const text = await readFile(target, "utf8");
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`);
+  const next = text.replace(from, to);
+  await writeFile(target, next);
+  return next;
+}
+
+/** 1-based number of the first line containing `needle`. */
+export function lineOf(text: string, needle: string): number {
+  const index = text.split("\n").findIndex((line) => line.includes(needle));
+  if (index < 0) throw new Error(`no line contains ${needle}`);
+  return index + 1;
+}

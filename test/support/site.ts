@@ -1,0 +1,36 @@
+// Builds the real data into a temporary folder and serves it with the same server `npm start` uses.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Server } from "node:http";
+import { generate } from "../../scripts/generate.ts";
+import { serve } from "../../scripts/server.ts";
+import { DATA_DIR } from "./paths.ts";
+
+export interface BuiltSite {
+  dir: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function buildAndServe(): Promise<BuiltSite> {
+  const tmp = await mkdtemp(path.join(tmpdir(), "site-test-"));
+  const dir = path.join(tmp, "dist");
+  await generate({ dataDir: DATA_DIR, outDir: dir });
+  const { server, url } = await serve({ dir, port: 0 });
+  return {
+    dir,
+    url,
+    close: async () => {
+      await closeServer(server);
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
