@@ -21,13 +21,17 @@ export interface RenderContext {
   business: Business;
   assets: PageAssets;
   year: number;
+  /** Open Graph values and JSON-LD for a page (scripts/page-head.ts); none when absent. */
+  headFor?: (route: Route, canonicalUrl: string | undefined) => Pick<PageShell, "social" | "structuredData">;
 }
 
 export function shellFor(route: Route, context: RenderContext): PageShell {
+  const canonicalUrl = route.meta.noindex ? undefined : absoluteUrl(context.business.url, route.path);
   return {
+    ...context.headFor?.(route, canonicalUrl),
     path: route.path,
     meta: route.meta,
-    canonicalUrl: route.meta.noindex ? undefined : absoluteUrl(context.business.url, route.path),
+    canonicalUrl,
     breadcrumbs: route.breadcrumbs,
     business: context.business,
     assets: context.assets,

@@ -5,6 +5,9 @@ import type { Crumb, PageMeta } from "../scripts/routes.ts";
 import { Header } from "./parts/Header.tsx";
 import { Footer } from "./parts/Footer.tsx";
 import { Breadcrumbs } from "./parts/Breadcrumbs.tsx";
+import { SocialMetaTags } from "./parts/SocialMetaTags.tsx";
+import { StructuredData } from "./parts/StructuredData.tsx";
+import type { SocialMeta } from "../scripts/social.ts";
 
 export interface PageAssets {
   /** Minified stylesheet, inlined so that the first response can render on its own. */
@@ -30,6 +33,10 @@ export interface PageShell {
   year: number;
   /** Extra tags for <head> (structured data, social metadata). */
   head?: ReactNode;
+  /** Open Graph and Twitter values (scripts/social.ts). */
+  social?: SocialMeta;
+  /** The page's JSON-LD, serialized and escaped (scripts/structured-data.ts). */
+  structuredData?: string;
 }
 
 export function Layout({ shell, children }: { shell: PageShell; children: ReactNode }) {
@@ -43,11 +50,13 @@ export function Layout({ shell, children }: { shell: PageShell; children: ReactN
         <meta name="description" content={meta.description} />
         {shell.canonicalUrl ? <link rel="canonical" href={shell.canonicalUrl} /> : null}
         {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+        {shell.social ? <SocialMetaTags social={shell.social} /> : null}
         <meta name="theme-color" content="#1d2329" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
+        {shell.structuredData ? <StructuredData json={shell.structuredData} /> : null}
         {shell.head}
       </head>
       <body data-page={shell.meta.noindex ? "not-found" : undefined}>
