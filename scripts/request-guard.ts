@@ -1,0 +1,42 @@
+// What the local server accepts of a request before the static handler sees it. The handler only
+// ever serves files it listed in dist/ at start-up, so nothing outside dist/ can be reached; these
+// checks answer the odd and hostile requests with a plain 404 (or ignore a broken Range) instead of
+// leaving them to chance, and match what the generated nginx config does with them.
+
+/**
+ * The decoded URL path of a request target, or undefined when no page could live there:
+ * anything but an origin-form path ("/..."), bad percent-encoding, NUL or backslash, "." or ".."
+ * segments, a trailing slash (folders are not pages), dotfiles, and host configuration files
+ * such as /_headers.
+ */
+export function servablePath(target: string | undefined): string | undefined {
+  if (!target || !target.startsWith("/") || target.startsWith("//")) return undefined;
+  const rawPath = target.split(/[?#]/, 1)[0]!;
+  let decoded: string;
+  try {
+    // decodeURI, as the static handler decodes: an encoded slash (%2F) stays encoded.
+    decoded = decodeURI(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (/[\0\\]/.test(decoded)) return undefined;
+  const segments = decoded.split("/").slice(1);
+  if (segments.some((segment) => segment === "." || segment === ".." || segment.startsWith("."))) return undefined;
+  if (decoded !== "/" && decoded.endsWith("/")) return undefined;
+  if (decoded.startsWith("/_")) return undefined;
+  return decoded;
+}
+
+/**
+ * A single "bytes=first-last" range the static handler can serve, or undefined. The handler
+ * trusts the header: a reversed range makes Node throw after the status line has gone out, and a
+ * suffix range ("bytes=-500") is read the wrong way round. RFC 9110 lets a server ignore Range,
+ * so anything else is answered with the whole file.
+ */
+export function usableRange(header: string | undefined): string | undefined {
+  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header?.trim() ?? "");
+  if (!match) return undefined;
+  const [, first, last] = match;
+  if (last !== "" && Number(last) < Number(first)) return undefined;
+  return header!.trim();
+}

@@ -1,0 +1,219 @@
+// The generated nginx config on the real nginx: started on 127.0.0.1 over a freshly built dist/,
+// with a throwaway certificate, it must answer every route and a few unknown paths with the right
+// status, body and headers, exactly the headers dist/_headers gives each path.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer, connect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../scripts/generate.ts";
+import { headersForPath, type HeaderRule } from "../scripts/headers.ts";
+import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers-file.ts";
+import { nginxConfigFor } from "../scripts/nginx-config.ts";
+import { fetchRaw, type HttpResponse } from "./support/http.ts";
+import { loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
+import { DATA_DIR } from "./support/paths.ts";
+
+const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate));
+const OPENSSL = ["/usr/bin/openssl", "/usr/local/bin/openssl"].find((candidate) => existsSync(candidate));
+const MIME_TYPES = "/etc/nginx/mime.types";
+if (!NGINX) console.warn("nginx is not installed (apt-get install nginx-light): the real-server test is skipped");
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForPort(port: number, process: ChildProcess, errorLog: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (process.exitCode !== null) break;
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: "127.0.0.1", port }, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const log = await readFile(errorLog, "utf8").catch(() => "");
+  throw new Error(`nginx did not start on port ${port}:\n${log}`);
+}
+
+describe.skipIf(!NGINX)("the generated nginx config on nginx", () => {
+  let tmp: string;
+  let dist: string;
+  let nginx: ChildProcess | undefined;
+  let pages: SitePages;
+  let rules: HeaderRule[];
+  let site: string; // the HTTPS (or, without openssl, plain) address serving the site
+  let redirector: string | undefined; // the plain-HTTP address that only redirects
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), "site-nginx-"));
+    dist = path.join(tmp, "dist");
+    await generate({ dataDir: DATA_DIR, outDir: dist });
+    pages = await loadSitePages();
+    rules = parseHeadersFile(await readFile(path.join(dist, HEADERS_FILE), "utf8"));
+
+    const [httpPort, httpsPort] = [await freePort(), await freePort()];
+    let tls: { certificate: string; certificateKey: string } | undefined;
+    if (OPENSSL) {
+      tls = { certificate: path.join(tmp, "cert.pem"), certificateKey: path.join(tmp, "key.pem") };
+      await promisify(execFile)(OPENSSL, [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+        "-keyout", tls.certificateKey, "-out", tls.certificate,
+      ]);
+    }
+    const siteConfig = await nginxConfigFor({
+      dataDir: DATA_DIR,
+      outDir: dist,
+      serverNames: ["localhost"],
+      plainHttp: !tls,
+      ...tls,
+      listenHttp: [`127.0.0.1:${httpPort}`],
+      listenHttps: [`127.0.0.1:${httpsPort}`],
+    });
+    site = tls ? `https://127.0.0.1:${httpsPort}` : `http://127.0.0.1:${httpPort}`;
+    redirector = tls ? `http://127.0.0.1:${httpPort}` : undefined;
+
+    const temp = (name: string) => path.join(tmp, name);
+    await Promise.all(["body", "proxy", "fastcgi", "uwsgi", "scgi"].map((name) => mkdir(temp(name))));
+    await writeFile(temp("site.conf"), siteConfig);
+    const runningAsRoot = process.getuid?.() === 0;
+    await writeFile(
+      temp("nginx.conf"),
+      [
+        "daemon off;",
+        "worker_processes 1;",
+        `pid ${temp("nginx.pid")};`,
+        `error_log ${temp("error.log")} warn;`,
+        // As root, workers would run as nobody and could not read the temporary folder.
+        runningAsRoot ? "user root;" : "",
+        "events { worker_connections 256; }",
+        "http {",
+        existsSync(MIME_TYPES) ? `  include ${MIME_TYPES};` : "",
+        "  default_type application/octet-stream;",
+        "  access_log off;",
+        ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
+          (kind) => `  ${kind}_temp_path ${temp(kind === "client_body" ? "body" : kind)};`,
+        ),
+        `  include ${temp("site.conf")};`,
+        "}",
+        "",
+      ].join("\n"),
+    );
+    nginx = spawn(NGINX!, ["-p", tmp, "-c", temp("nginx.conf"), "-e", temp("error.log")], { stdio: "ignore" });
+    await waitForPort(tls ? httpsPort : httpPort, nginx, temp("error.log"));
+  });
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((resolve) => nginx!.once("exit", resolve));
+      nginx.kill("SIGTERM");
+      await exited;
+    }
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  const get = (urlPath: string, headers: Record<string, string> = { "Accept-Encoding": "identity" }) =>
+    fetchRaw(`${site}${urlPath}`, { headers });
+
+  function expectPolicyHeaders(response: HttpResponse, policyPath: string, label: string) {
+    const expected = headersForPath(rules, policyPath);
+    expect(Object.keys(expected).length).toBeGreaterThan(5);
+    for (const [name, value] of Object.entries(expected)) {
+      // A string, not an array: each header is sent once.
+      expect(response.headers[name.toLowerCase()], `${label} ${name}`).toBe(value);
+    }
+  }
+
+  it("answers every route with its page, status 200 and the headers of its path", async () => {
+    for (const page of pages.pages.filter((page) => page.status === 200)) {
+      const route = pages.routes.find((route) => route.path === page.path)!;
+      const response = await get(page.path);
+      expect(response.status, page.path).toBe(200);
+      expect(response.headers["content-type"], page.path).toBe("text/html; charset=utf-8");
+      expect(response.body.equals(await readFile(path.join(dist, route.file))), page.path).toBe(true);
+      expectPolicyHeaders(response, page.path, page.path);
+    }
+  });
+
+  it("gives the contact page its own policy under both its names", async () => {
+    for (const urlPath of ["/contact", "/contact.html"]) {
+      const response = await get(urlPath);
+      expect(response.status).toBe(200);
+      expectPolicyHeaders(response, "/contact", urlPath);
+      expect(response.headers["content-security-policy"]).toContain("frame-src https://");
+    }
+  });
+
+  it("answers unknown paths, folders and host files with the 404 page and status 404", async () => {
+    const notFound = await readFile(path.join(dist, "404.html"));
+    for (const urlPath of [NOT_FOUND_PROBE, "/services/nope", "/towns/", "/contact/", "/towns/mattoon/more", "/_headers", "/.env", "/Contact"]) {
+      const response = await get(urlPath);
+      expect(response.status, urlPath).toBe(404);
+      expect(response.headers["content-type"], urlPath).toBe("text/html; charset=utf-8");
+      expect(response.body.equals(notFound), urlPath).toBe(true);
+      expectPolicyHeaders(response, "/404.html", urlPath);
+    }
+  });
+
+  it("never serves anything from above the site's folder", async () => {
+    await writeFile(path.join(tmp, "secret.txt"), "not for visitors");
+    for (const urlPath of ["/../secret.txt", "/%2e%2e/secret.txt", "/towns/..%2f..%2fsecret.txt", "/..%5csecret.txt"]) {
+      const response = await get(urlPath);
+      expect([400, 404], urlPath).toContain(response.status);
+      expect(response.body.toString()).not.toContain("not for visitors");
+    }
+  });
+
+  it("names the content type of the other files, with the charset of text", async () => {
+    const expected: Record<string, string> = {
+      "/favicon.svg": "image/svg+xml; charset=utf-8",
+      "/robots.txt": "text/plain; charset=utf-8",
+      "/sitemap.xml": "text/xml; charset=utf-8",
+    };
+    for (const [urlPath, type] of Object.entries(expected)) {
+      const response = await get(urlPath);
+      expect(response.status, urlPath).toBe(200);
+      expect(response.headers["content-type"], urlPath).toBe(type);
+      expectPolicyHeaders(response, urlPath, urlPath);
+    }
+  });
+
+  it("sends the precompressed page to a client that accepts gzip", async () => {
+    const compressed = path.join(dist, "index.html.gz");
+    const response = await get("/", { "Accept-Encoding": "gzip" });
+    expect(response.status).toBe(200);
+    if (existsSync(compressed)) {
+      expect(response.headers["content-encoding"]).toBe("gzip");
+      expect(response.body.equals(await readFile(compressed))).toBe(true);
+    }
+    expect(response.headers.vary).toMatch(/Accept-Encoding/i);
+    expectPolicyHeaders(response, "/", "/ (gzip)");
+  });
+
+  it("sends plain-HTTP visitors to the same address on the site's HTTPS origin", async (context) => {
+    if (!redirector) context.skip();
+    const response = await fetchRaw(`${redirector}/towns/paris?ref=1`);
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe(`${pages.model.business.url}/towns/paris?ref=1`);
+  });
+
+  it("refuses methods other than GET and HEAD, still with the security headers", async () => {
+    const head = await fetchRaw(`${site}/towns/paris`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const post = await fetchRaw(`${site}/`, { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.headers["content-security-policy"]).toBeTruthy();
+  });
+});

@@ -1,0 +1,127 @@
+// Privacy, page by page in Chromium: every request a page makes stays on the site's own origin,
+// except the lead-form provider's frame and script on the pages that embed the form; no cookie is
+// set, no storage is written, and links off the site carry rel="noopener noreferrer".
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.ts";
+import { formProviderOrigins } from "./support/form-provider.ts";
+import { loadSitePages, type SitePages } from "./support/pages.ts";
+import { buildAndServe, type BuiltSite } from "./support/site.ts";
+
+declare global {
+  interface Window {
+    storageWrites?: string[];
+  }
+}
+
+let site: BuiltSite;
+let pages: SitePages;
+let browser: Browser;
+let context: BrowserContext;
+/** Every request of every page, with the path of the page that made it. */
+const requests: { page: string; url: string; type: string }[] = [];
+const setCookies: string[] = [];
+let currentPage = "";
+
+beforeAll(async () => {
+  [site, pages] = await Promise.all([buildAndServe(), loadSitePages()]);
+  browser = await launchBrowser();
+  context = await browser.newContext();
+  // Counts writes to localStorage and sessionStorage from the first line of every document.
+  await context.addInitScript(() => {
+    window.storageWrites = [];
+    for (const method of ["setItem", "removeItem", "clear"] as const) {
+      const original = Storage.prototype[method] as (...args: unknown[]) => unknown;
+      Storage.prototype[method] = function (this: Storage, ...args: unknown[]) {
+        window.storageWrites!.push(`${method}(${args.map(String).join(", ")})`);
+        return original.apply(this, args);
+      } as never;
+    }
+  });
+  context.on("request", (request) => requests.push({ page: currentPage, url: request.url(), type: request.resourceType() }));
+  context.on("response", async (response) => {
+    const cookie = await response.headerValue("set-cookie");
+    if (cookie) setCookies.push(`${response.url()}: ${cookie}`);
+  });
+  // Nothing may leave the machine: the provider (and anything else off the site) is refused.
+  await context.route(
+    (requested) => requested.origin !== new URL(site.url).origin,
+    (route) => route.abort("blockedbyclient"),
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+interface PageVisit {
+  path: string;
+  state: Record<string, unknown>;
+  links: { href: string; rel: string }[];
+}
+const visits: PageVisit[] = [];
+
+/** Visits every page once, recording what it requested, stored and linked to. */
+async function visitEveryPage() {
+  const page = await context.newPage();
+  for (const { path: urlPath } of pages.pages) {
+    currentPage = urlPath;
+    // The contact page's provider requests start during load; wait for them to settle there.
+    await page.goto(`${site.url}${urlPath}`, { waitUntil: urlPath === "/contact" ? "networkidle" : "load" });
+    const state = await page.evaluate(async () => ({
+      cookie: document.cookie,
+      local: localStorage.length,
+      session: sessionStorage.length,
+      writes: window.storageWrites ?? [],
+      databases: (await indexedDB.databases()).length,
+      caches: (await caches.keys()).length,
+      workers: (await navigator.serviceWorker.getRegistrations()).length,
+    }));
+    const links = await page.$$eval("a[href]", (anchors) =>
+      // getAttribute, not .href: links inside SVG drawings have no string href property.
+      anchors.map((anchor) => ({ href: new URL(anchor.getAttribute("href")!, location.href).href, rel: anchor.getAttribute("rel") ?? "" })),
+    );
+    visits.push({ path: urlPath, state, links });
+  }
+  await page.close();
+}
+
+describe("privacy on every page", () => {
+  beforeAll(visitEveryPage);
+
+  it("sends no request off the site, except the provider's frame and script on the contact page", () => {
+    expect(visits).toHaveLength(pages.pages.length);
+    const siteOrigin = new URL(site.url).origin;
+    const providers = new Set(formProviderOrigins(pages.model.business));
+    const offSite = requests.filter((request) => new URL(request.url).origin !== siteOrigin);
+    const allowed = offSite.filter((request) => request.page === "/contact" && providers.has(new URL(request.url).origin));
+    expect(offSite.filter((request) => !allowed.includes(request))).toEqual([]);
+    // The contact page does embed the form: its frame and script were requested (and refused here).
+    expect(allowed.map((request) => request.type).sort()).toEqual(["document", "script"]);
+    expect(requests.filter((request) => request.page === "/").length).toBeGreaterThan(0);
+  });
+
+  it("sets no cookie and writes no storage", async () => {
+    for (const visit of visits) {
+      expect(visit.state, visit.path).toEqual({ cookie: "", local: 0, session: 0, writes: [], databases: 0, caches: 0, workers: 0 });
+    }
+    expect(setCookies).toEqual([]);
+    expect(await context.cookies()).toEqual([]);
+  });
+
+  it('gives every link off the site rel="noopener noreferrer"', () => {
+    const own = new Set([new URL(site.url).origin, new URL(pages.model.business.url).origin]);
+    const external = visits.flatMap((visit) =>
+      visit.links
+        .filter((link) => /^https?:/.test(link.href) && !own.has(new URL(link.href).origin))
+        .map((link) => ({ ...link, page: visit.path })),
+    );
+    expect(external.length).toBeGreaterThan(0);
+    for (const link of external) {
+      const rel = link.rel.split(/\s+/);
+      expect(rel, `${link.page} → ${link.href}`).toContain("noopener");
+      expect(rel, `${link.page} → ${link.href}`).toContain("noreferrer");
+    }
+  });
+});

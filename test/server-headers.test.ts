@@ -1,0 +1,114 @@
+// `npm start` serves the site as production does: each path with the headers dist/_headers gives
+// it, the 404 page with status 404, correct content types, and nothing but the site's files.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { headersForPath, type HeaderRule } from "../scripts/headers.ts";
+import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers-file.ts";
+import { servablePath, usableRange } from "../scripts/request-guard.ts";
+import { fetchRaw } from "./support/http.ts";
+import { loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
+import { buildAndServe, type BuiltSite } from "./support/site.ts";
+
+let site: BuiltSite;
+let pages: SitePages;
+let rules: HeaderRule[];
+
+beforeAll(async () => {
+  [site, pages] = await Promise.all([buildAndServe(), loadSitePages()]);
+  rules = parseHeadersFile(await readFile(path.join(site.dir, HEADERS_FILE), "utf8"));
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+function expectPolicyHeaders(headers: Record<string, string | string[] | undefined>, urlPath: string, label = urlPath) {
+  const expected = headersForPath(rules, urlPath);
+  expect(Object.keys(expected).length).toBeGreaterThan(5);
+  for (const [name, value] of Object.entries(expected)) expect(headers[name.toLowerCase()], `${label} ${name}`).toBe(value);
+}
+
+describe("the local server", () => {
+  it("sends every page with status 200, HTML content type and the headers of its path", async () => {
+    for (const page of pages.pages) {
+      const response = await fetchRaw(`${site.url}${page.path}`);
+      expect(response.status, page.path).toBe(page.status);
+      expect(response.headers["content-type"], page.path).toMatch(/^text\/html; ?charset=utf-8$/);
+      expectPolicyHeaders(response.headers, page.status === 404 ? "/404.html" : page.path);
+    }
+  });
+
+  it("gives the contact page its own policy, also under its .html name", async () => {
+    for (const urlPath of ["/contact", "/contact.html"]) {
+      const response = await fetchRaw(`${site.url}${urlPath}`);
+      expect(response.status).toBe(200);
+      expect(response.headers["content-security-policy"]).toBe(headersForPath(rules, "/contact")["Content-Security-Policy"]);
+      expect(response.headers["content-security-policy"]).toContain("frame-src https://");
+    }
+    const home = await fetchRaw(`${site.url}/`);
+    expect(home.headers["content-security-policy"]).not.toContain("frame-src");
+  });
+
+  it("answers unknown paths, folders and host files with the 404 page and status 404", async () => {
+    const notFound = await readFile(path.join(site.dir, "404.html"));
+    for (const urlPath of [NOT_FOUND_PROBE, "/towns/", "/services/", "/contact/", "/_headers", "/towns/nowhere", "/%zz", "/.env"]) {
+      const response = await fetchRaw(`${site.url}${urlPath}`, { headers: { "Accept-Encoding": "identity" } });
+      expect(response.status, urlPath).toBe(404);
+      expect(response.body.equals(notFound), urlPath).toBe(true);
+      expectPolicyHeaders(response.headers, "/404.html", urlPath);
+    }
+  });
+
+  it("names the content type of every kind of file, with the charset of text", async () => {
+    const expected: Record<string, RegExp> = {
+      "/favicon.svg": /^image\/svg\+xml; charset=utf-8$/,
+      "/robots.txt": /^text\/plain; charset=utf-8$/,
+      "/sitemap.xml": /^(text|application)\/xml; charset=utf-8$/,
+    };
+    for (const [urlPath, type] of Object.entries(expected)) {
+      const response = await fetchRaw(`${site.url}${urlPath}`);
+      expect(response.status, urlPath).toBe(200);
+      expect(response.headers["content-type"], urlPath).toMatch(type);
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expectPolicyHeaders(response.headers, urlPath);
+    }
+  });
+
+  it("allows GET and HEAD only, and still sends the security headers on a refusal", async () => {
+    const head = await fetchRaw(`${site.url}/towns/paris`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    for (const method of ["POST", "PUT", "DELETE", "OPTIONS"]) {
+      const response = await fetchRaw(`${site.url}/`, { method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow).toBe("GET, HEAD");
+      expect(response.headers["content-security-policy"]).toBeTruthy();
+    }
+  });
+
+  it("sets no cookie and allows no cross-origin reads", async () => {
+    const response = await fetchRaw(`${site.url}/`, { headers: { Origin: "https://elsewhere.example" } });
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(response.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+});
+
+describe("what reaches the static handler", () => {
+  it("is a decoded path inside the site, or nothing", () => {
+    expect(servablePath("/")).toBe("/");
+    expect(servablePath("/towns/paris?x=1#y")).toBe("/towns/paris");
+    expect(servablePath("/contac%74")).toBe("/contact");
+    for (const target of ["", "*", "http://a/b", "//evil", "/../x", "/a/../b", "/%2e%2e/x", "/.env", "/a/.git/config", "/towns/", "/_headers", "/%zz", "/a%00", "/a\\b", "/a%5cb"]) {
+      expect(servablePath(target), target).toBeUndefined();
+    }
+  });
+
+  it("keeps a Range only when it is one forward byte range", () => {
+    expect(usableRange("bytes=0-9")).toBe("bytes=0-9");
+    expect(usableRange("bytes=5-")).toBe("bytes=5-");
+    for (const range of [undefined, "bytes=9-0", "bytes=-5", "bytes=0-1,3-4", "items=0-1", "bytes=a-b", "bytes=1234567890123456-"]) {
+      expect(usableRange(range), range).toBeUndefined();
+    }
+  });
+});
