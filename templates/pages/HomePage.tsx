@@ -1,8 +1,10 @@
 import { joinList, type SiteModel } from "../../scripts/model.ts";
+import { townPath } from "../../scripts/routes.ts";
 import { Layout, type PageShell } from "../Layout.tsx";
 import { ContactSection } from "../parts/ContactSection.tsx";
 import { FaqList } from "../parts/FaqList.tsx";
 import { Icon } from "../parts/Icon.tsx";
+import { ServiceAreaMap } from "../parts/ServiceAreaMap.tsx";
 import { ServiceCard } from "../parts/ServiceCard.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
 
@@ -69,7 +71,20 @@ export function HomePage({ shell, model }: { shell: PageShell; model: SiteModel 
             Based in {business.address.city}, we work across Central Illinois. Find your town, or{" "}
             <a href="/towns">see the whole service area</a>.
           </p>
+          <ServiceAreaMap model={model} />
           <TownLinks towns={model.towns} label="Towns we serve" />
+          {model.alsoServing.length > 0 ? (
+            <div className="also-serving">
+              <h3 className="also-serving-heading">Also serving</h3>
+              <ul className="area-list">
+                {model.alsoServing.map((town) => (
+                  <li key={town.slug}>
+                    <a href={townPath(town)}>{town.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </div>
       </section>
 

@@ -1,10 +1,12 @@
-import { townPhone, type SiteModel } from "../../scripts/model.ts";
+import { distanceFromYard } from "../../scripts/geo.ts";
+import { allTowns, townPhone, type SiteModel } from "../../scripts/model.ts";
 import { servicePath } from "../../scripts/routes.ts";
 import type { Town } from "../../scripts/schema.ts";
 import { Layout, type PageShell } from "../Layout.tsx";
 import { FaqList } from "../parts/FaqList.tsx";
 import { Highlights } from "../parts/Highlights.tsx";
 import { Icon } from "../parts/Icon.tsx";
+import { NearbyTowns } from "../parts/NearbyTowns.tsx";
 import { TownFacts } from "../parts/TownFacts.tsx";
 
 export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: Town }) {
@@ -19,6 +21,9 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
           </p>
           <h1>Excavation Services in {town.name}</h1>
           <p className="lead">{town.description}</p>
+          <p className="town-distance">
+            {distanceFromYard(town, model.business.geo, model.business.address.city)}
+          </p>
           <div className="button-row">
             <a className="button button-accent" href="/#contact">
               Get a Free Estimate
@@ -49,6 +54,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
           </div>
           <div className="side-column">
             <TownFacts town={town} />
+            <NearbyTowns town={town} towns={allTowns(model)} />
             <nav className="side-links" aria-labelledby="town-services-heading">
               <h2 id="town-services-heading">Services in {town.name}</h2>
               <ul className="compact-list">

@@ -1,6 +1,7 @@
 import { joinList, type SiteModel } from "../../scripts/model.ts";
 import { Layout, type PageShell } from "../Layout.tsx";
 import { CallToAction } from "../parts/CallToAction.tsx";
+import { ServiceAreaMap } from "../parts/ServiceAreaMap.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
 
 export function TownsPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
@@ -21,6 +22,7 @@ export function TownsPage({ shell, model }: { shell: PageShell; model: SiteModel
       <section className="section" aria-labelledby="main-towns-heading">
         <div className="container">
           <h2 id="main-towns-heading">Towns we serve</h2>
+          <ServiceAreaMap model={model} />
           <TownLinks towns={model.towns} label="Towns we serve" />
         </div>
       </section>
