@@ -1,9 +1,11 @@
 // Reads data/*.yaml, validates every file against its schema and the cross-file rules, and
 // reports every problem with the file, line, column and field it concerns.
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import type { z } from "zod";
+import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
+import { explainYamlError } from "./yaml-errors.ts";
 import { DATA_FILES, type Faq, type Service, type SiteData, type Town } from "./schema.ts";
 
 export interface DataProblem {
@@ -13,6 +15,8 @@ export interface DataProblem {
   field: string;
   found: string;
   expected: string;
+  /** "did you mean 'droplets'?" when a close valid spelling exists. */
+  hint?: string;
 }
 
 export class DataError extends Error {
@@ -24,7 +28,8 @@ export class DataError extends Error {
 
 export function formatProblem(p: DataProblem): string {
   const field = p.field ? ` ${p.field}:` : "";
-  return `${p.file}:${p.line}:${p.column}${field} found ${p.found}, expected ${p.expected}`;
+  const hint = p.hint ? `; ${p.hint}` : "";
+  return `${p.file}:${p.line}:${p.column}${field} found ${p.found}, expected ${p.expected}${hint}`;
 }
 
 export interface RawData {
@@ -49,41 +54,83 @@ const MAX_DATA_FILE_BYTES = 1024 * 1024;
 async function parseFile(dataDir: string, name: string, problems: DataProblem[]) {
   const absolute = path.join(dataDir, name);
   const file = path.join(path.basename(dataDir), name);
-  let source: string;
+  let size: number;
   try {
-    source = await readFile(absolute, "utf8");
+    size = (await stat(absolute)).size;
   } catch {
     problems.push({ file, line: 1, column: 1, field: "", found: "no file", expected: `the file ${absolute}` });
     return undefined;
   }
-  if (Buffer.byteLength(source) > MAX_DATA_FILE_BYTES) {
+  // Checked before reading, so that a huge file is neither read nor parsed.
+  if (size > MAX_DATA_FILE_BYTES) {
     problems.push({
       file,
       line: 1,
       column: 1,
       field: "",
-      found: `a file of ${Buffer.byteLength(source)} bytes`,
+      found: `a file of ${size} bytes`,
       expected: `a data file under ${MAX_DATA_FILE_BYTES / 1024} KB`,
+      hint: "was another file saved over this one?",
     });
     return undefined;
   }
-  const lines = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    for (const error of doc.errors.slice(0, 10)) {
-      const at = lines.linePos(error.pos[0]);
-      problems.push({
-        file,
-        line: at.line,
-        column: at.col,
-        field: "",
-        found: "a YAML syntax error",
-        expected: `valid YAML (${error.message.split("\n")[0]})`,
-      });
-    }
+  const bytes = await readFile(absolute);
+  if (bytes.includes(0)) {
+    problems.push({
+      file,
+      line: 1,
+      column: 1,
+      field: "",
+      found: "binary data",
+      expected: "a YAML text file",
+      hint: "was another file saved over this one?",
+    });
     return undefined;
   }
-  const parsed: ParsedFile = { file, doc, lines, value: doc.toJS() };
+  const source = bytes.toString("utf8");
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const [firstError, ...laterErrors] = doc.errors;
+  if (firstError) {
+    // Only the first: once the parser loses its place, what it says about later lines is mostly
+    // an echo of the same mistake.
+    const at = lines.linePos(firstError.pos[0]);
+    problems.push({
+      file,
+      line: at.line,
+      column: at.col,
+      field: "",
+      found: "a YAML syntax error",
+      expected: `valid YAML (${explainYamlError(firstError)})`,
+      ...(laterErrors.length > 0 ? { hint: "fix this line first, then check again: later lines may be fine" } : {}),
+    });
+    return undefined;
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS();
+  } catch {
+    // A reference ("*name") to nothing, or too many references: in these files, almost always
+    // text that happens to start with * or &.
+    let offset = 0;
+    visit(doc, {
+      Alias(_, node) {
+        offset = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    const at = lines.linePos(offset);
+    problems.push({
+      file,
+      line: at.line,
+      column: at.col,
+      field: "",
+      found: 'a value that starts with "*" or "&"',
+      expected: "such a value in double quotes (YAML reads * and & at the start as references)",
+    });
+    return undefined;
+  }
+  const parsed: ParsedFile = { file, doc, lines, value };
   return parsed;
 }
 
@@ -128,13 +175,23 @@ function valueAt(root: unknown, keys: readonly PathKey[]): unknown {
   return value;
 }
 
-function expectedText(issue: z.core.$ZodIssue): string {
+/** Type names as the owner knows them: "text", not "string". */
+const PLAIN_TYPE_NAMES: Record<string, string> = {
+  string: "text",
+  object: "a group of fields",
+  array: "a list",
+  int: "a whole number",
+};
+
+function expectedText(issue: z.core.$ZodIssue, value: unknown): string {
   if (issue.code === "invalid_type") {
     const article = /^[aeiou]/.test(issue.expected) ? "an" : "a";
-    return issue.expected === "object" ? "a group of fields" : `${article} ${issue.expected}`;
+    const wanted = PLAIN_TYPE_NAMES[issue.expected] ?? `${article} ${issue.expected}`;
+    return value === undefined ? `${wanted} (this field is required)` : wanted;
   }
   if (issue.code === "invalid_value" && "values" in issue) {
-    return `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    const choices = `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    return value === undefined ? `${choices} (this field is required)` : choices;
   }
   return issue.message;
 }
@@ -160,18 +217,23 @@ function schemaProblems(parsed: ParsedFile, schema: z.ZodType): DataProblem[] {
       for (const key of issue.keys) {
         const keyNode = keyNodeAt(parsed.doc, keys, key);
         const at = parsed.lines.linePos(keyNode?.range?.[0] ?? nodeAt(parsed.doc, keys)?.range?.[0] ?? 0);
+        const hint = unknownFieldHint(schema, keys, key);
         problems.push({
           file: parsed.file,
           line: at.line,
           column: at.col,
           field: fieldName([...keys, key]),
           found: `the unknown field "${key}"`,
-          expected: "only the fields this file allows",
+          expected: allowedFieldsText(schema, keys),
+          ...(hint ? { hint } : {}),
         });
       }
       continue;
     }
-    problems.push(problemAt(parsed, keys, describeValue(valueAt(parsed.value, keys)), expectedText(issue)));
+    const value = valueAt(parsed.value, keys);
+    const node = parsed.doc.getIn(keys, true);
+    const hint = valueHint(schema, issue, value, isScalar(node) ? node.source : undefined);
+    problems.push({ ...problemAt(parsed, keys, describeValue(value), expectedText(issue, value)), ...(hint ? { hint } : {}) });
   }
   return problems;
 }
@@ -190,6 +252,13 @@ function duplicateProblems(
     seen.add(entry.value);
   }
   return problems;
+}
+
+/** Problems file by file (in DATA_FILES order), then from the top of each file down. */
+function inReadingOrder(problems: DataProblem[]): DataProblem[] {
+  const fileOrder: string[] = Object.values(DATA_FILES).map(({ file }) => file);
+  const rank = (problem: DataProblem) => fileOrder.indexOf(path.basename(problem.file));
+  return [...problems].sort((a, b) => rank(a) - rank(b) || a.line - b.line || a.column - b.column);
 }
 
 /** Loads and validates every data file; throws a DataError listing every problem found. */
@@ -231,7 +300,7 @@ export async function loadData(dataDir: string): Promise<RawData> {
       }),
     );
   }
-  if (problems.length > 0 || !site || !services || !towns || !faq) throw new DataError(problems);
+  if (problems.length > 0 || !site || !services || !towns || !faq) throw new DataError(inReadingOrder(problems));
   const townData = towns.value as { towns: Town[]; alsoServing: Town[] };
   return {
     site: site.value as SiteData,

@@ -24,6 +24,9 @@ const icon = z
   .refine(isIconName, { message: "a Lucide icon name such as droplets or shovel" })
   .describe("A Lucide icon name in kebab-case (https://lucide.dev/icons)");
 
+/** The icon-name rule, for the editors' list of names and the "did you mean" hints. */
+export const iconSchema = icon;
+
 const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "a 24-hour time such as 07:00");
 
 const httpsUrl = z.url({ protocol: /^https$/, error: "an https:// address" });
@@ -84,8 +87,8 @@ export const siteSchema = z.strictObject({
 const section = z.strictObject({ heading: text(5, 80), text: text(40, 900) });
 
 export const serviceSchema = z.strictObject({
-  key: slug,
-  name: text(3, 40),
+  key: slug.describe("The page's address, /services/{key}: lowercase letters, digits and hyphens"),
+  name: text(3, 40).describe("The service's name, as the page heading and the cards show it"),
   label: text(3, 30).describe('Used in "Get a Free {label} Quote" and in breadcrumbs'),
   icon,
   description: text(70, 160).describe("Card text and the page's meta description"),
@@ -109,28 +112,34 @@ export const servicesFileSchema = z.strictObject({
 });
 
 export const townSchema = z.strictObject({
-  name: text(2, 40),
-  slug,
-  county: text(3, 40),
+  name: text(2, 40).describe("The town's name as visitors know it; the heading reads Excavation Services in {name}"),
+  slug: slug.describe("The page's address, /towns/{slug}: lowercase letters, digits and hyphens"),
+  county: text(3, 40)
+    .regex(/^(?!.*\s[Cc]ounty$)/, "the county's name without the word County, e.g. Coles")
+    .describe("The county, without the word County"),
   coordinates: z.strictObject({
     lat: z.number().min(36.97, "a latitude inside Illinois").max(42.51, "a latitude inside Illinois"),
     lon: z
       .number()
       .min(-91.52, "a longitude inside Illinois")
       .max(-87.49, "a longitude inside Illinois"),
-  }),
-  ctaPhone: z.enum(["primary", "secondary"]).optional(),
+  }).describe("The town's map point in decimal degrees, as map sites show it"),
+  ctaPhone: z
+    .enum(["primary", "secondary"])
+    .describe("Optional: secondary makes the page's Call button use phones.secondary from site.yaml")
+    .optional(),
   description: text(70, 160).describe("Lead sentence under the heading and the meta description"),
-  body: z.array(text(40, 1200)).min(1).max(4),
-  highlights: z.array(highlightSchema).length(4, "exactly 4 highlights"),
-  faqs: z.array(faqSchema).length(3, "exactly 3 FAQs"),
+  body: z.array(text(40, 1200)).min(1).max(4).describe("One to four paragraphs about the work in this town"),
+  highlights: z.array(highlightSchema).length(4, "exactly 4 highlights").describe("Exactly four tiles: an icon and a short text"),
+  faqs: z.array(faqSchema).length(3, "exactly 3 FAQs").describe("Exactly three questions with their answers"),
   facts: z
     .strictObject({
-      population: z.int().positive(),
+      population: z.int().positive().describe("Population in the 2020 census"),
       founded: z.int().min(1673).max(2100),
       foundedAs: z.enum(["founded", "laid out", "platted", "incorporated", "settled"]),
       unique: text(15, 400),
     })
+    .describe('Optional, and only facts you can check; without them the page says "More info coming soon."')
     .optional(),
 });
 

@@ -2,8 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { DataError, loadData, type DataProblem } from "../scripts/load-data.ts";
+import { DataError, formatProblem, loadData, type DataProblem } from "../scripts/load-data.ts";
 import { copyData, editYaml, lineOf, replaceInFile } from "./support/data-copy.ts";
+import { junk } from "./support/junk.ts";
 
 async function problemsOf(dir: string): Promise<DataProblem[]> {
   try {
@@ -57,8 +58,49 @@ describe("data validation", () => {
     const [problem] = await problemsOf(dir);
     expect(problem).toMatchObject({ file: "data/services.yaml", field: "services[0].icon", found: '"dropletz"' });
     expect(problem?.expected).toMatch(/Lucide icon/);
+    expect(problem?.hint).toBe("did you mean 'droplets'?");
     expect(problem?.line).toBe(lineOf(text, "icon: dropletz"));
     expect(problem?.column).toBe(11);
+    expect(formatProblem(problem!)).toBe(
+      `data/services.yaml:${problem?.line}:11 services[0].icon: found "dropletz", expected ${problem?.expected}; did you mean 'droplets'?`,
+    );
+  });
+
+  it("offers icons that contain a described word when nothing is spelt close", async () => {
+    const dir = await copyData();
+    await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["towns", 1, "highlights", 0, "icon"], "water"));
+    const [problem] = await problemsOf(dir);
+    expect(problem).toMatchObject({ field: "towns[1].highlights[0].icon", found: '"water"' });
+    expect(problem?.hint).toMatch(/^did you mean 'glass-water'/);
+  });
+
+  it("suggests the closest field for a misspelt field name", async () => {
+    const dir = await copyData();
+    const text = await replaceInFile(dir, "towns.yaml", "    county: Coles\n", "    countie: Coles\n");
+    const problems = await problemsOf(dir);
+    const unknown = problems.find((problem) => problem.field === "towns[0].countie");
+    expect(unknown).toMatchObject({ found: 'the unknown field "countie"', hint: "did you mean 'county'?" });
+    expect(unknown?.expected).toMatch(/^one of the fields name, slug, county,/);
+    expect(unknown?.line).toBe(lineOf(text, "countie:"));
+    expect(problems.find((problem) => problem.field === "towns[0].county")).toMatchObject({
+      found: "nothing",
+      expected: "text (this field is required)",
+    });
+  });
+
+  it("tells how to make a number into text where text belongs", async () => {
+    const dir = await copyData();
+    await replaceInFile(dir, "site.yaml", 'postalCode: "61938"', "postalCode: 061938");
+    const [problem] = await problemsOf(dir);
+    expect(problem).toMatchObject({ field: "address.postalCode", found: "61938", expected: "text" });
+    expect(problem?.hint).toBe('write it in double quotes to make it text: "061938"');
+  });
+
+  it("suggests the closest choice for a misspelt choice", async () => {
+    const dir = await copyData();
+    await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["towns", 3, "ctaPhone"], "secondry"));
+    const [problem] = await problemsOf(dir);
+    expect(problem).toMatchObject({ field: "towns[3].ctaPhone", hint: "did you mean 'secondary'?" });
   });
 
   it("refuses a phone number that is not a US number", async () => {
@@ -77,6 +119,26 @@ describe("data validation", () => {
     expect(problem?.file).toBe("data/faq.yaml");
     expect(problem?.found).toBe("a YAML syntax error");
     expect(problem?.line).toBeGreaterThanOrEqual(lineOf(text, "[unclosed"));
+  });
+
+  it("explains the YAML mistakes people make, once, at their line", async () => {
+    const cases = [
+      { from: "  - name: Charleston\n", to: "  - name: Charleston: the city\n", says: /put the whole value in double quotes/ },
+      { from: "    county: Coles\n", to: "    county Coles\n", says: /is the colon after the field name missing/ },
+      { from: "    county: Coles\n", to: "\tcounty: Coles\n", says: /indent with spaces only/ },
+      { from: "    county: Coles\n", to: "    county: Coles\n    county: Coles\n", says: /the same field twice in one entry/ },
+      { from: "  - name: Charleston\n", to: "  - name: *Charleston\n", says: /in double quotes \(YAML reads \* and & at the start as references\)/ },
+    ];
+    for (const { from, to, says } of cases) {
+      const dir = await copyData();
+      const text = await replaceInFile(dir, "towns.yaml", from, to);
+      const problems = await problemsOf(dir);
+      expect(problems, to).toHaveLength(1);
+      expect(formatProblem(problems[0]!), to).toMatch(says);
+      const changedLine = lineOf(text, to.split("\n").at(-2)!.trim());
+      expect(problems[0]?.line, to).toBeGreaterThanOrEqual(changedLine);
+      expect(problems[0]?.line, to).toBeLessThanOrEqual(changedLine + 1);
+    }
   });
 
   it("refuses a slug with capitals or spaces", async () => {
@@ -99,6 +161,15 @@ describe("data validation", () => {
     await editYaml(dir, "services.yaml", (doc) => doc.setIn(["services", 3, "areaServed", 0], "atlantis"));
     const [problem] = await problemsOf(dir);
     expect(problem).toMatchObject({ field: "services[3].areaServed[0]", found: '"atlantis"' });
+  });
+
+  it("refuses a 5 MB file of junk without trying to read it as YAML", async () => {
+    const dir = await copyData();
+    await writeFile(path.join(dir, "towns.yaml"), junk(5 * 1024 * 1024));
+    const problems = await problemsOf(dir);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: "data/towns.yaml", line: 1, column: 1, found: "a file of 5242880 bytes" });
+    expect(problems[0]?.expected).toMatch(/under 1024 KB/);
   });
 
   it("refuses an empty file", async () => {

@@ -1,0 +1,37 @@
+// `sitegen check`: everything `generate` does except writing, so that "check passed" means
+// "generate will work". Throws DataError or RenderError like generate does.
+import { renderSite } from "./generate.ts";
+
+export interface CheckSummary {
+  services: number;
+  towns: number;
+  alsoServing: number;
+  homeFaqs: number;
+  /** HTML pages a generate would write, the 404 page included. */
+  pages: number;
+  milliseconds: number;
+}
+
+export async function checkSite(dataDir: string): Promise<CheckSummary> {
+  const started = performance.now();
+  // renderSite keeps everything in memory; the output folder is never touched.
+  const site = await renderSite({ dataDir, outDir: "(not written)" });
+  return {
+    services: site.model.services.length,
+    towns: site.model.towns.length,
+    alsoServing: site.model.alsoServing.length,
+    homeFaqs: site.model.homeFaqs.length,
+    pages: [...site.files.keys()].filter((file) => file.endsWith(".html")).length,
+    milliseconds: Math.round(performance.now() - started),
+  };
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function describeCheck(summary: CheckSummary, dataLabel: string): string {
+  const townCount = summary.towns + summary.alsoServing;
+  return [
+    `OK: ${dataLabel} is valid: ${count(summary.services, "service")}, ${count(townCount, "town")} (${summary.towns} in the town grids, ${summary.alsoServing} under "Also serving"), ${count(summary.homeFaqs, "home-page question")}.`,
+    `${count(summary.pages, "page")} would be written. Nothing was written; run \`npm run generate\` to build the site.`,
+  ].join("\n");
+}

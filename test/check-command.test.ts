@@ -1,0 +1,74 @@
+// `sitegen check` validates and renders everything without writing, and `sitegen schemas` writes
+// the editors' JSON Schemas.
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { copyData, editYaml, replaceInFile } from "./support/data-copy.ts";
+import { ROOT } from "./support/paths.ts";
+
+const run = promisify(execFile);
+const cli = path.join(ROOT, "bin", "sitegen.js");
+
+type Failure = { code: number; stdout: string; stderr: string };
+const sitegen = (args: string[], cwd?: string) =>
+  run(process.execPath, [cli, ...args], { cwd }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: Failure) => error,
+  );
+
+describe("sitegen check", () => {
+  it("says OK with the counts and writes nothing", async () => {
+    const data = await copyData();
+    const folder = path.dirname(data);
+    const result = await sitegen(["check", "--data", data], folder);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^OK: data\/ is valid: 12 services, 27 towns \(18 in the town grids, 9 under "Also serving"\), 4 home-page questions\.$/m);
+    expect(result.stdout).toMatch(/^44 pages would be written\. Nothing was written/m);
+    expect(await readdir(folder)).toEqual(["data"]);
+  });
+
+  it("prints every problem at once, with file:line:column, and exits 1", async () => {
+    const data = await copyData();
+    await editYaml(data, "services.yaml", (doc) => doc.setIn(["services", 0, "icon"], "dropletz"));
+    await replaceInFile(data, "towns.yaml", "    county: Coles\n", "    countie: Coles\n");
+    await replaceInFile(data, "site.yaml", "primary: (217) 555-0142", "primary: 555-0142");
+    const result = await sitegen(["check", "--data", data]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    const lines = result.stderr.split("\n");
+    expect(lines[0]).toBe("The data has 4 problems; nothing was written:");
+    expect(lines).toContainEqual(expect.stringMatching(/^data\/site\.yaml:\d+:\d+ phones\.primary: found "555-0142", expected a US phone number/));
+    expect(lines).toContainEqual(expect.stringMatching(/^data\/services\.yaml:\d+:11 services\[0\]\.icon: found "dropletz", .*; did you mean 'droplets'\?$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^data\/towns\.yaml:\d+:5 towns\[0\]\.countie: found the unknown field "countie", .*; did you mean 'county'\?$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^data\/towns\.yaml:\d+:\d+ towns\[0\]\.county: found nothing, expected text \(this field is required\)$/));
+    // In reading order: site, services, towns.
+    expect(lines.findIndex((line) => line.startsWith("data/site.yaml"))).toBeLessThan(lines.findIndex((line) => line.startsWith("data/services.yaml")));
+  });
+
+  it("is listed in --help with the exit codes", async () => {
+    const { stdout } = await sitegen(["--help"]);
+    for (const command of ["check", "dev", "schemas"]) expect(stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    const checkHelp = (await sitegen(["check", "--help"])).stdout;
+    expect(checkHelp).toContain("--data");
+    expect(checkHelp).toMatch(/Exit codes:\n  0  success\n  1  the data has errors/);
+    const devHelp = (await sitegen(["dev", "--help"])).stdout;
+    for (const option of ["--data", "--out", "--host", "--port"]) expect(devHelp).toContain(option);
+  });
+});
+
+describe("sitegen schemas", () => {
+  it("writes the four JSON Schemas, identical to the committed ones", async () => {
+    const out = await mkdtemp(path.join(tmpdir(), "site-schemas-"));
+    const result = await sitegen(["schemas", "--out", out]);
+    expect(result.code).toBe(0);
+    const files = (await readdir(out)).sort();
+    expect(files).toEqual(["faq.schema.json", "services.schema.json", "site.schema.json", "towns.schema.json"]);
+    for (const file of files) {
+      expect(await readFile(path.join(out, file), "utf8")).toBe(await readFile(path.join(ROOT, "schemas", file), "utf8"));
+    }
+    expect((await sitegen(["schemas", "--out", out])).stdout).toMatch(/up to date/);
+  });
+});

@@ -1,0 +1,140 @@
+// The JSON Schemas editors use are generated from the generator's own zod schemas, are committed
+// up to date, and accept and refuse the same documents as the generator's validation.
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Ajv } from "ajv";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { buildJsonSchemas, jsonSchemaFor, schemaFileName } from "../scripts/json-schemas.ts";
+import { DATA_FILES } from "../scripts/schema.ts";
+import { DATA_DIR, ROOT } from "./support/paths.ts";
+
+type Name = keyof typeof DATA_FILES;
+type Doc = Record<string, any>;
+
+const NAMES = Object.keys(DATA_FILES) as Name[];
+
+async function realDocument(name: Name): Promise<Doc> {
+  return parse(await readFile(path.join(DATA_DIR, DATA_FILES[name].file), "utf8"));
+}
+
+const ajv = new Ajv({ allErrors: true, strict: true, validateFormats: false });
+// Editor-only message keywords, which validators ignore.
+ajv.addVocabulary(["patternErrorMessage", "errorMessage"]);
+const validators = new Map<Name, ReturnType<typeof ajv.compile>>();
+
+/** The committed JSON Schema, compiled the way an editor reads it (draft-07). */
+function jsonSchemaValidator(name: Name) {
+  let validate = validators.get(name);
+  if (!validate) {
+    validate = ajv.compile(JSON.parse(readFileSync(path.join(ROOT, "schemas", schemaFileName(name)), "utf8")));
+    validators.set(name, validate);
+  }
+  return validate;
+}
+
+/** Broken variants of each real file: each changes one thing the way a person might. */
+const BROKEN: Record<Name, Record<string, (doc: Doc) => unknown>> = {
+  site: {
+    "phone without area code": (doc) => void (doc.phones.primary = "555-0142"),
+    "phone with too many digits": (doc) => void (doc.phones.secondary = "(217) 555-01420"),
+    "misspelt field": (doc) => {
+      doc.tagLine = doc.tagline;
+      delete doc.tagline;
+    },
+    "missing name": (doc) => void delete doc.name,
+    "latitude as text": (doc) => void (doc.geo.lat = "39.48 N"),
+    "misspelt day": (doc) => void (doc.hours[0].days[0] = "Munday"),
+    "http address": (doc) => void (doc.url = "http://www.example.com"),
+    "four-digit ZIP": (doc) => void (doc.address.postalCode = "6193"),
+    "ZIP as a number": (doc) => void (doc.address.postalCode = 61938),
+    "state in lowercase": (doc) => void (doc.address.region = "il"),
+    "hour past midnight": (doc) => void (doc.hours[0].closes = "25:00"),
+    "no counties": (doc) => void (doc.counties = []),
+    "empty file": () => null,
+    "a list instead of fields": () => ["name"],
+  },
+  services: {
+    "unknown icon": (doc) => void (doc.services[0].icon = "dropletz"),
+    "unknown highlight icon": (doc) => void (doc.services[1].highlights[2].icon = "Shovel"),
+    "3 highlights": (doc) => void doc.services[2].highlights.pop(),
+    "extra field": (doc) => void (doc.services[3].price = "$100"),
+    "key with capitals": (doc) => void (doc.services[4].key = "Site-Prep"),
+    "description too short": (doc) => void (doc.services[5].description = "Digging."),
+    "no towns served": (doc) => void (doc.services[6].areaServed = []),
+    "missing tip": (doc) => void delete doc.services[7].tip,
+    "no services": (doc) => void (doc.services = []),
+  },
+  towns: {
+    "2 FAQs": (doc) => void doc.towns[0].faqs.pop(),
+    "slug with a space": (doc) => void (doc.towns[1].slug = "mt zion"),
+    "slug with capitals": (doc) => void (doc.towns[1].slug = "Charleston"),
+    "county with the word County": (doc) => void (doc.towns[1].county = "Coles County"),
+    "misspelt choice": (doc) => void (doc.towns[2].ctaPhone = "secondry"),
+    "population as text": (doc) => void (doc.towns[0].facts.population = "many"),
+    "population with a fraction": (doc) => void (doc.towns[0].facts.population = 1500.5),
+    "facts without unique": (doc) => void delete doc.towns[0].facts.unique,
+    "town outside Illinois": (doc) => void (doc.towns[3].coordinates.lat = 43.1),
+    "misspelt field": (doc) => {
+      doc.towns[4].countie = doc.towns[4].county;
+      delete doc.towns[4].county;
+    },
+    "no alsoServing list": (doc) => void delete doc.alsoServing,
+    "5 body paragraphs": (doc) => void doc.towns[5].body.push(...Array(5).fill("A paragraph long enough to pass the length rule on its own.")),
+  },
+  faq: {
+    "3 FAQs": (doc) => void doc.faqs.pop(),
+    "question too short": (doc) => void (doc.faqs[0].question = "Why?"),
+    "answer as a number": (doc) => void (doc.faqs[1].answer = 42),
+    "extra field": (doc) => void (doc.faqs[2].link = "https://example.com/faq"),
+  },
+};
+
+describe("the JSON Schemas for editors", () => {
+  it("are committed in schemas/ exactly as `npm run schemas` writes them", async () => {
+    for (const [file, text] of buildJsonSchemas()) {
+      const committed = await readFile(path.join(ROOT, "schemas", file), "utf8").catch(() => "(missing)");
+      expect(committed, `schemas/${file} is out of date: run npm run schemas`).toBe(text);
+    }
+  });
+
+  it.each(NAMES)("%s: the YAML file's first line points the editor at its schema", async (name) => {
+    const text = await readFile(path.join(DATA_DIR, DATA_FILES[name].file), "utf8");
+    expect(text.split("\n")[0]).toBe(`# yaml-language-server: $schema=../schemas/${schemaFileName(name)}`);
+  });
+
+  it("list every Lucide icon name once per file, for completion", () => {
+    const services = jsonSchemaFor("services") as Doc;
+    expect(services.definitions.icon.enum).toContain("droplets");
+    expect(services.definitions.icon.enum.length).toBeGreaterThan(1000);
+    expect(services.properties.services.items.properties.icon).toEqual({ $ref: "#/definitions/icon" });
+    expect(JSON.stringify(services).match(/"droplets"/g)).toHaveLength(1);
+  });
+
+  it("carry the generator's wording for pattern rules", () => {
+    const site = jsonSchemaFor("site") as Doc;
+    expect(site.properties.phones.properties.primary.patternErrorMessage).toBe("Expected a US phone number such as (217) 555-0142");
+  });
+
+  describe.each(NAMES)("%s: JSON Schema and generator agree", (name) => {
+    const { schema } = DATA_FILES[name];
+
+    it("on the real file: both accept it", async () => {
+      const doc = await realDocument(name);
+      const validate = jsonSchemaValidator(name);
+      expect(schema.safeParse(doc).success).toBe(true);
+      expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    });
+
+    it.each(Object.keys(BROKEN[name]))("on a broken variant (%s): both refuse it", async (variant) => {
+      const doc = await realDocument(name);
+      const edit = BROKEN[name][variant]!;
+      const replaced = edit(doc);
+      const sample = replaced === undefined ? doc : replaced;
+      const validate = jsonSchemaValidator(name);
+      expect(schema.safeParse(sample).success).toBe(false);
+      expect(validate(sample)).toBe(false);
+    });
+  });
+});

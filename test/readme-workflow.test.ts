@@ -1,0 +1,132 @@
+// The README's "Changing the site" steps, followed literally on a copy of the project: the example
+// town row is taken from README.md itself, pasted at the end of data/towns.yaml, checked and
+// published with the npm scripts the README names, and the new town shows up where the README
+// says it does: its page, the "Also serving" and "Nearby towns" links, the sitemap and the home
+// page's structured data.
+import { execFile } from "node:child_process";
+import { appendFile, readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { DATA_DIR } from "./support/paths.ts";
+import { copyProject } from "./support/project-copy.ts";
+
+const run = promisify(execFile);
+
+/** The README section between "### {heading}" and the next heading. */
+function readmeSection(readme: string, heading: string): string {
+  const start = readme.indexOf(`\n### ${heading}\n`);
+  if (start < 0) throw new Error(`README.md has no "### ${heading}" section`);
+  const next = readme.slice(start + 1).search(/\n#{2,3} /);
+  return next < 0 ? readme.slice(start) : readme.slice(start, start + 1 + next);
+}
+
+function fencedBlocks(markdown: string, language: string): string[] {
+  return [...markdown.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((match) => match[1]!);
+}
+
+/** Runs an npm script the way the README says to, e.g. "npm run check", in the project copy. */
+async function npmRun(project: string, command: string) {
+  const [npm, verb, script] = command.split(" ");
+  expect([npm, verb]).toEqual(["npm", "run"]);
+  // The command npm would run, from the copy's package.json (no npm start-up cost or output).
+  const scripts = JSON.parse(await readFile(path.join(project, "package.json"), "utf8")).scripts as Record<string, string>;
+  const line = scripts[script!];
+  expect(line, `package.json has a "${script}" script`).toMatch(/^node bin\/sitegen\.js /);
+  const [, entry, ...args] = line!.split(" ");
+  return run(process.execPath, [entry!, ...args], { cwd: project });
+}
+
+const page = (project: string, file: string) => readFile(path.join(project, "dist", file), "utf8");
+
+/** Every areaServed entry in a page's JSON-LD, wherever it sits in the graph. */
+function areaServedEntries(html: string): unknown[] {
+  const found: unknown[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "areaServed") found.push(...(Array.isArray(value) ? value : [value]));
+      visit(value);
+    }
+  };
+  for (const match of html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)) {
+    visit(JSON.parse(match[1]!));
+  }
+  return found;
+}
+
+describe("the README's steps for adding a town", () => {
+  let project: string;
+  let row: string;
+  let checkOutput: string;
+
+  beforeAll(async () => {
+    project = await copyProject();
+    const readme = await readFile(path.join(project, "README.md"), "utf8");
+    const addTown = readmeSection(readme, "Add a town");
+    expect(addTown).toMatch(/paste it at the very end of `data\/towns\.yaml`/);
+    const [example] = fencedBlocks(addTown, "yaml");
+    if (!example) throw new Error('README.md has no yaml example under "### Add a town"');
+    row = example;
+
+    // "paste it at the very end of data/towns.yaml … and save"
+    await appendFile(path.join(project, "data", "towns.yaml"), row);
+    // "### Check" and "### Publish": the commands in their code blocks.
+    const [checkCommand] = fencedBlocks(readmeSection(readme, "Check"), "sh");
+    const [publishCommand] = fencedBlocks(readmeSection(readme, "Publish"), "sh");
+    checkOutput = (await npmRun(project, checkCommand!.trim())).stdout;
+    await npmRun(project, publishCommand!.trim());
+  });
+
+  afterAll(async () => {
+    if (project) await rm(project, { recursive: true, force: true });
+  });
+
+  it("is a complete town row, the only one with its slug", async () => {
+    const [town] = parse(row) as { name: string; slug: string; facts?: unknown }[];
+    expect(town).toMatchObject({ name: "Oakland", slug: "oakland", county: "Coles" });
+    const real = await readFile(path.join(DATA_DIR, "towns.yaml"), "utf8");
+    expect(real).not.toMatch(/slug: oakland\n/);
+  });
+
+  it("passes npm run check, which counts the new town", () => {
+    expect(checkOutput).toMatch(/^OK: data\/ is valid: .*\b28 towns\b/m);
+  });
+
+  it("gives the town its own page with its heading", async () => {
+    const html = await page(project, "towns/oakland.html");
+    expect(html).toMatch(/<h1[^>]*>Excavation Services in (<!-- -->)?Oakland<\/h1>/);
+    expect(html).toContain("More info coming soon.");
+  });
+
+  it('lists it under "Also serving" on the towns index', async () => {
+    const html = await page(project, "towns.html");
+    const alsoServing = html.slice(html.indexOf('id="also-serving-heading"'));
+    expect(alsoServing).toMatch(/<a href="\/towns\/oakland"/);
+  });
+
+  it('lists it under "Nearby towns" on the pages of the towns closest to it', async () => {
+    const towns = (await readdir(path.join(project, "dist", "towns"))).filter((file) => file.endsWith(".html") && file !== "oakland.html");
+    const listing: string[] = [];
+    for (const file of towns) {
+      const html = await page(project, `towns/${file}`);
+      const start = html.indexOf("Nearby towns</h2>");
+      if (start >= 0 && /<a href="\/towns\/oakland"/.test(html.slice(start, html.indexOf("</ul>", start)))) listing.push(file);
+    }
+    expect(listing.length).toBeGreaterThan(0);
+    expect(listing).toContain("charleston.html");
+  });
+
+  it("puts it in the sitemap", async () => {
+    const sitemap = await page(project, "sitemap.xml");
+    expect(sitemap).toMatch(/<loc>https:\/\/[^<]+\/towns\/oakland<\/loc>/);
+  });
+
+  it("names it in the home page's structured data (areaServed)", async () => {
+    const entries = areaServedEntries(await page(project, "index.html"));
+    expect(entries.length, "the home page has JSON-LD with areaServed").toBeGreaterThan(0);
+    expect(JSON.stringify(entries)).toMatch(/Oakland|\/towns\/oakland/);
+  });
+});

@@ -1,0 +1,19 @@
+// A temporary copy of the whole project (code, templates, data, README), with node_modules linked,
+// for tests that follow the owner's steps or change templates without touching the real ones.
+import { cp, mkdir, mkdtemp, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ROOT } from "./paths.ts";
+
+const COPIED = ["bin", "data", "scripts", "templates", "package.json", "README.md", "tsconfig.json"];
+
+export async function copyProject(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "site-project-"));
+  await Promise.all(COPIED.map((entry) => cp(path.join(ROOT, entry), path.join(dir, entry), { recursive: true })));
+  await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  // The build caches (compressed pages, preview images) are keyed by content: sharing them keeps
+  // a copy's first build as fast as the project's.
+  await mkdir(path.join(ROOT, ".cache"), { recursive: true });
+  await symlink(path.join(ROOT, ".cache"), path.join(dir, ".cache"), "dir");
+  return dir;
+}
