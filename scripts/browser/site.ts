@@ -12,12 +12,27 @@ if (button && menu) {
       button.focus();
     }
   });
+  // Tabbing on past the last link closes the menu, so the open menu never covers the element
+  // that now has focus (WCAG 2.4.11). A click on the page's own background leaves it open.
+  const nav = button.parentElement ?? menu;
+  nav.addEventListener("focusout", (event) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !nav.contains(next)) setOpen(false);
+  });
 }
 
 // The footer year is printed at build time; keep it right when the pages outlive the year.
 const year = String(new Date().getFullYear());
 document.querySelectorAll("[data-current-year]").forEach((element) => {
   element.textContent = year;
+});
+
+// Third-party helpers (the lead-form provider's script) wait in <template data-after-load> and
+// join the page once it has loaded, so they never hold back its first paint.
+addEventListener("load", () => {
+  document.querySelectorAll<HTMLTemplateElement>("template[data-after-load]").forEach((template) => {
+    template.replaceWith(template.content.cloneNode(true));
+  });
 });
 
 if (document.body.dataset.page === "not-found") {

@@ -1,0 +1,126 @@
+// Every generated page against the W3C Nu HTML Checker (the vnu-jar package, run with the
+// machine's Java) and html-validate, for the rules the Nu checker does not have.
+import { execFile, spawnSync } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { HtmlValidate, type ConfigData } from "html-validate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../scripts/generate.ts";
+import { DATA_DIR } from "./support/paths.ts";
+import { loadSitePages } from "./support/pages.ts";
+
+const { model, routes } = await loadSitePages();
+
+let tmp: string;
+let outDir: string;
+/** Every HTML page of the build, relative to outDir. */
+let htmlFiles: string[];
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), "site-validity-"));
+  outDir = path.join(tmp, "dist");
+  await generate({ dataDir: DATA_DIR, outDir });
+  const entries = await readdir(outDir, { recursive: true });
+  htmlFiles = entries.filter((file) => file.endsWith(".html")).sort();
+});
+
+afterAll(async () => {
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+it("builds one HTML file per route plus the not-found page", () => {
+  expect(htmlFiles).toHaveLength(routes.length + 1);
+});
+
+describe("W3C Nu HTML Checker", () => {
+  interface NuMessage {
+    type: "error" | "info" | "non-document-error";
+    subType?: string;
+    url?: string;
+    lastLine?: number;
+    message: string;
+    extract?: string;
+  }
+
+  /**
+   * Warnings accepted, each with its reason. Plain "info" messages (for example that a trailing
+   * slash on void elements has no effect, which is how React writes <meta/>) are not problems
+   * and are not listed. Every error fails.
+   */
+  const ACCEPTED_WARNINGS: { pattern: RegExp; reason: string }[] = [];
+
+  function javaVersion(): string {
+    const java = spawnSync("java", ["-version"], { encoding: "utf8" });
+    if (java.error || java.status !== 0) {
+      throw new Error(
+        "Java is not installed or not on PATH, and the W3C Nu HTML Checker (vnu-jar) needs it. " +
+          "Install a Java runtime, version 11 or newer (Debian: apt-get install default-jre-headless); " +
+          ".ci/run installs it on CI.",
+      );
+    }
+    return java.stderr.split("\n")[0] ?? "";
+  }
+
+  it("finds no error and no unaccepted warning in any page", async () => {
+    expect(javaVersion()).toMatch(/version/);
+    const jar = String(createRequire(import.meta.url)("vnu-jar"));
+    const files = [...htmlFiles, ...(await readdir(outDir, { recursive: true })).filter((file) => file.endsWith(".svg"))];
+    // One Java process for every file; the checker reports on stderr and exits 1 when it found errors.
+    const output = await promisify(execFile)("java", ["-jar", jar, "--format", "json", "--also-check-svg", ...files], {
+      cwd: outDir,
+      maxBuffer: 64 * 1024 * 1024,
+    }).then(
+      (result) => result.stderr,
+      (error: { stderr?: string }) => error.stderr ?? "",
+    );
+    const { messages } = JSON.parse(output) as { messages: NuMessage[] };
+    const where = (message: NuMessage) =>
+      `${message.url?.replace(/^.*\/dist\//, "") ?? "?"}:${message.lastLine ?? "?"} ${message.message}`;
+    const errors = messages.filter((message) => message.type !== "info").map(where);
+    const warnings = messages
+      .filter((message) => message.type === "info" && message.subType === "warning")
+      .filter((message) => !ACCEPTED_WARNINGS.some(({ pattern }) => pattern.test(message.message)))
+      .map(where);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+  }, 180_000);
+});
+
+describe("html-validate", () => {
+  // The recommended and document presets, with these changes:
+  const config: ConfigData = {
+    extends: ["html-validate:recommended", "html-validate:document"],
+    rules: {
+      // React writes void elements as <meta/>; the Nu checker accepts both forms. Require that one
+      // form consistently rather than the other.
+      "void-style": ["error", { style: "selfclose" }],
+      // React writes <meta charSet> in camel case and offers no lower-case spelling; attribute
+      // names are case-insensitive in HTML and the Nu checker accepts it. SVG attributes are
+      // camel case by definition.
+      "attr-case": "off",
+      // The estimate form's embed script is updated in place by its provider under one address;
+      // a pinned hash would break the form on their next release. The Content Security Policy
+      // allows scripts from that host only on the contact page.
+      "require-sri": ["error", { exclude: [model.business.leadForm.scriptUrl] }],
+      // The rule wants non-breaking characters inside phone numbers so that they never wrap.
+      // The stylesheet keeps every tel: link on one line instead (a[href^="tel:"] is nowrap;
+      // test/links.browser.test.ts checks it), so the number stays as typed in site.yaml.
+      "tel-non-breaking": "off",
+    },
+  };
+
+  it("finds nothing in any page", async () => {
+    const validator = new HtmlValidate(config);
+    const problems: string[] = [];
+    for (const file of htmlFiles) {
+      const report = await validator.validateString(await readFile(path.join(outDir, file), "utf8"), file);
+      for (const result of report.results) {
+        for (const message of result.messages) problems.push(`${file}: ${message.ruleId}: ${message.message} (${message.selector ?? ""})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,185 @@
+// Links and the browser console on the built site: a crawler that starts at / and follows links
+// alone, every internal link and #fragment resolving, valid tel: links, safe new-tab links, and
+// no console error or failed local request on any page.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.ts";
+import { formProviderOrigins, stubFormProvider } from "./support/form-provider.ts";
+import { NOT_FOUND_PROBE, loadSitePages } from "./support/pages.ts";
+import { buildAndServe, type BuiltSite } from "./support/site.ts";
+
+const { model, routes, pages } = await loadSitePages();
+
+interface PageLink {
+  href: string;
+  text: string;
+  target: string | null;
+  rel: string | null;
+  whiteSpace: string;
+}
+
+interface CrawledPage {
+  status: number;
+  ids: Set<string>;
+  links: PageLink[];
+}
+
+let site: BuiltSite;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const crawled = new Map<string, CrawledPage>();
+
+beforeAll(async () => {
+  site = await buildAndServe();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+  await stubFormProvider(context, model.business);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const isInternal = (url: URL) => url.origin === new URL(site.url).origin;
+
+async function readPage(path: string): Promise<CrawledPage> {
+  const response = await page.goto(`${site.url}${path}`, { waitUntil: "load" });
+  const { ids, links } = await page.evaluate(() => ({
+    ids: [...document.querySelectorAll("[id]")].map((element) => element.id),
+    links: [...document.querySelectorAll("a[href]")].map((link) => ({
+      // Resolved by hand: an SVG link's href property is not a string.
+      href: new URL(link.getAttribute("href") ?? "", document.baseURI).href,
+      text: (link.textContent ?? "").replace(/\s+/g, " ").trim(),
+      target: link.getAttribute("target"),
+      rel: link.getAttribute("rel"),
+      whiteSpace: getComputedStyle(link).whiteSpace,
+    })),
+  }));
+  return { status: response?.status() ?? 0, ids: new Set(ids), links };
+}
+
+/** A North American number as E.164: +1, an area code and an exchange that start 2-9 and are not N11. */
+const NANP = /^\+1([2-9](?!11)\d{2})([2-9](?!11)\d{2})(\d{4})$/;
+
+describe("a crawler starting at /", () => {
+  it("reaches all public pages by following links, and only pages that exist", async () => {
+    const queue = ["/"];
+    while (queue.length > 0) {
+      const path = queue.shift() ?? "/";
+      if (crawled.has(path)) continue;
+      const found = await readPage(path);
+      crawled.set(path, found);
+      for (const link of found.links) {
+        const url = new URL(link.href);
+        if (isInternal(url) && !crawled.has(url.pathname)) queue.push(url.pathname);
+      }
+    }
+    const broken = [...crawled].filter(([, found]) => found.status !== 200).map(([path, found]) => `${path}: ${found.status}`);
+    expect(broken).toEqual([]);
+    expect([...crawled.keys()].sort()).toEqual(routes.map((route) => route.path).sort());
+  });
+
+  it("finds the element of every #fragment it links to", () => {
+    expect(crawled.size, "the crawl ran").toBeGreaterThan(0);
+    const missing: string[] = [];
+    for (const [from, found] of crawled) {
+      for (const link of found.links) {
+        const url = new URL(link.href);
+        if (!isInternal(url) || !url.hash) continue;
+        const id = decodeURIComponent(url.hash.slice(1));
+        if (!crawled.get(url.pathname)?.ids.has(id)) missing.push(`${from} → ${url.pathname}${url.hash}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("links only to valid US phone numbers, each shown as it dials and kept on one line", () => {
+    const problems: string[] = [];
+    let telLinks = 0;
+    for (const [from, found] of crawled) {
+      for (const link of found.links.filter((candidate) => candidate.href.startsWith("tel:"))) {
+        telLinks += 1;
+        const number = link.href.slice("tel:".length);
+        const parts = NANP.exec(number);
+        if (!parts) problems.push(`${from}: ${link.href} is not a valid US number`);
+        // Where the text shows a number, it must be the one the link dials.
+        const shown = link.text.replace(/\D/g, "");
+        if (shown.length >= 10 && `1${shown.slice(-10)}` !== number.slice(1)) problems.push(`${from}: "${link.text}" dials ${number}`);
+        if (link.whiteSpace !== "nowrap") problems.push(`${from}: "${link.text}" may wrap (white-space: ${link.whiteSpace})`);
+      }
+    }
+    expect(telLinks).toBeGreaterThan(crawled.size);
+    expect(problems).toEqual([]);
+  });
+
+  it("opens no new tab without rel=noopener", () => {
+    const unsafe = [...crawled].flatMap(([from, found]) =>
+      found.links
+        .filter((link) => link.target !== null && link.target !== "_self")
+        .filter((link) => !(link.rel ?? "").split(/\s+/).includes("noopener"))
+        .map((link) => `${from}: ${link.href}`),
+    );
+    expect(unsafe).toEqual([]);
+  });
+
+  it("links the not-found page back into the site", async () => {
+    const notFound = await readPage(NOT_FOUND_PROBE);
+    expect(notFound.status).toBe(404);
+    const dead = notFound.links
+      .map((link) => new URL(link.href))
+      .filter((url) => !(url.pathname === NOT_FOUND_PROBE && url.hash)) // the skip link
+      .filter((url) => isInternal(url) && !routes.some((route) => route.path === url.pathname))
+      .map((url) => url.pathname);
+    expect(dead).toEqual([]);
+  });
+});
+
+describe("the browser console and network", () => {
+  it("shows no error or warning and no failed local request on any page, the 404 page's log aside", async () => {
+    const problems: string[] = [];
+    const watched = await context.newPage();
+    const providers = formProviderOrigins(model.business);
+    let current = "";
+    watched.on("console", (message) => {
+      if (message.type() !== "error" && message.type() !== "warning") return;
+      const onNotFoundPage = current === NOT_FOUND_PROBE && message.type() === "error";
+      const deliberateLog = onNotFoundPage && message.text() === `Page not found: ${NOT_FOUND_PROBE}`;
+      // Chromium also reports the not-found page's own 404 status, which is the point of it.
+      const ownStatus =
+        onNotFoundPage && /status of 404/.test(message.text()) && new URL(message.location().url).pathname === NOT_FOUND_PROBE;
+      if (!deliberateLog && !ownStatus) problems.push(`${current}: console ${message.type()}: ${message.text()}`);
+    });
+    watched.on("pageerror", (error) => problems.push(`${current}: uncaught ${error.message}`));
+    watched.on("requestfailed", (request) => {
+      if (!providers.some((origin) => request.url().startsWith(origin))) {
+        problems.push(`${current}: ${request.url()} failed (${request.failure()?.errorText})`);
+      }
+    });
+    watched.on("response", (response) => {
+      const url = new URL(response.url());
+      const expectedNotFound = url.pathname === NOT_FOUND_PROBE && response.request().isNavigationRequest();
+      if (isInternal(url) && response.status() >= 400 && !expectedNotFound) problems.push(`${current}: ${url.pathname} answered ${response.status()}`);
+    });
+
+    for (const sitePage of pages) {
+      current = sitePage.path;
+      await watched.goto(`${site.url}${sitePage.path}`, { waitUntil: "networkidle" });
+      // Use the page's one behaviour too: open and close the menu.
+      const button = watched.locator("[data-menu-button]");
+      await button.click();
+      await button.click();
+    }
+    let deliberateLogs = 0;
+    watched.on("console", (message) => {
+      if (message.text() === `Page not found: ${NOT_FOUND_PROBE}`) deliberateLogs += 1;
+    });
+    current = NOT_FOUND_PROBE;
+    await watched.goto(`${site.url}${NOT_FOUND_PROBE}`, { waitUntil: "networkidle" });
+    expect(deliberateLogs, "the not-found page logs the missing path").toBe(1);
+    expect(problems).toEqual([]);
+    await watched.close();
+  }, 180_000);
+});

@@ -1,0 +1,199 @@
+// Reflow and zoom (WCAG 1.4.10, 1.4.4), the brand colours' contrast (1.4.3, 1.4.11), and reduced
+// motion, on the built site.
+import { readFile } from "node:fs/promises";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STYLESHEET } from "../scripts/assets.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { contrastRatio, mustParseColour, rootCustomProperties } from "./support/colour.ts";
+import { stubFormProvider } from "./support/form-provider.ts";
+import { clippedText, textPastWindowEdges } from "./support/layout-probe.ts";
+import { loadSitePages } from "./support/pages.ts";
+import { buildAndServe, type BuiltSite } from "./support/site.ts";
+
+const { model, pages, representative } = await loadSitePages();
+
+let site: BuiltSite;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  site = await buildAndServe();
+  browser = await launchBrowser();
+  context = await browser.newContext();
+  await stubFormProvider(context, model.business);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function load(path: string, width: number, height = 800): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.goto(`${site.url}${path}`, { waitUntil: "load" });
+}
+
+/** How far the page scrolls sideways, and whether overflow is hidden (which would hide a loss). */
+const sidewaysScroll = () =>
+  page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    hidden: [document.documentElement, document.body].some((element) => /hidden|clip/.test(getComputedStyle(element).overflowX)),
+  }));
+
+describe("the layout probes", () => {
+  it("notice sideways scrolling, clipped text and text spilling out of its box", async () => {
+    await load("/services", 320, 640);
+    await page.evaluate(() => {
+      const main = document.getElementById("main");
+      const wide = document.createElement("p");
+      wide.textContent = "Unbreakable".repeat(20);
+      wide.style.overflowWrap = "normal";
+      const clipped = document.createElement("div");
+      clipped.textContent = "Three lines of text in a box one line high. ".repeat(3);
+      Object.assign(clipped.style, { height: "1em", overflow: "hidden" });
+      const spilling = document.createElement("p");
+      spilling.textContent = "404";
+      Object.assign(spilling.style, { fontSize: "6rem", lineHeight: "0.8" });
+      main?.append(wide, clipped, spilling);
+    });
+    expect((await sidewaysScroll()).scroll).toBeGreaterThan(0);
+    expect(await page.evaluate(textPastWindowEdges)).toEqual([expect.stringContaining("UnbreakableUnbreakable")]);
+    const clipped = await page.evaluate(clippedText);
+    expect(clipped).toContainEqual(expect.stringMatching(/^div "Three lines.* cuts off/));
+    expect(clipped).toContainEqual(expect.stringMatching(/^p "404" spills out/));
+  });
+});
+
+describe("320 px wide (WCAG 1.4.10 reflow)", () => {
+  for (const sitePage of pages) {
+    it(`${sitePage.path} needs no horizontal scrolling and cuts off no text`, async () => {
+      await load(sitePage.path, 320, 640);
+      expect(await sidewaysScroll()).toEqual({ scroll: 0, hidden: false });
+      expect(await page.evaluate(textPastWindowEdges)).toEqual([]);
+      expect(await page.evaluate(clippedText)).toEqual([]);
+    });
+  }
+
+  it("fits the open menu in 320 px", async () => {
+    await load("/services", 320, 640);
+    await page.locator("[data-menu-button]").click();
+    expect(await page.locator("#site-menu").isVisible()).toBe(true);
+    expect(await sidewaysScroll()).toEqual({ scroll: 0, hidden: false });
+    expect(await page.evaluate(textPastWindowEdges)).toEqual([]);
+  });
+});
+
+describe("text at 200 % (WCAG 1.4.4 resize text)", () => {
+  // The browser's text-size setting scales the root font size; everything sized in rem follows.
+  const enlargeText = () =>
+    page.evaluate(() => {
+      document.documentElement.style.fontSize = "200%";
+      return getComputedStyle(document.body).fontSize;
+    });
+
+  for (const sitePage of pages) {
+    it(`${sitePage.path} keeps all its text, unclipped, at 1280 px`, async () => {
+      await load(sitePage.path, 1280);
+      const before = await page.locator("body").innerText();
+      const normalSize = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).fontSize));
+      const enlarged = Number.parseFloat(await enlargeText());
+      expect(enlarged / normalSize, "the body text doubled").toBeCloseTo(2, 1);
+      expect(await page.locator("body").innerText()).toBe(before);
+      expect(await sidewaysScroll()).toEqual({ scroll: 0, hidden: false });
+      expect(await page.evaluate(textPastWindowEdges)).toEqual([]);
+      expect(await page.evaluate(clippedText)).toEqual([]);
+    });
+  }
+});
+
+describe("brand colour contrast (WCAG 1.4.3 and 1.4.11)", async () => {
+  const colours = rootCustomProperties(await readFile(STYLESHEET, "utf8"));
+  const TEXT = 4.5;
+  const LARGE_TEXT_OR_UI = 3;
+  // [foreground, background, minimum, where the pair is used]
+  const pairs: [string, string, number, string][] = [
+    ["--ink", "--paper", TEXT, "body text"],
+    ["--ink", "--paper-tint", TEXT, "text in tinted sections, tiles and boxes"],
+    ["--ink-soft", "--paper", TEXT, "card descriptions, intros, breadcrumbs"],
+    ["--ink-soft", "--paper-tint", TEXT, "intros and fact labels on tint"],
+    ["--link", "--paper", TEXT, "links"],
+    ["--link", "--paper-tint", TEXT, "links on tint, town names"],
+    ["--clay", "--paper-tint", TEXT, "eyebrow text in page heads"],
+    ["--clay", "--paper", LARGE_TEXT_OR_UI, "the 404 figure (large text) and icons"],
+    ["--on-night", "--night", TEXT, "header, footer and band text"],
+    ["--on-night", "--night-soft", TEXT, "hero text over its gradient"],
+    ["--on-night-soft", "--night", TEXT, "footer and band paragraphs"],
+    ["--on-night-soft", "--night-soft", TEXT, "hero lead over its gradient"],
+    ["--link-on-night", "--night", TEXT, "links in dark bands"],
+    ["--link-on-night", "--night-soft", TEXT, "links in the hero"],
+    ["--accent", "--night", TEXT, "hero eyebrow text"],
+    ["--accent", "--night-soft", TEXT, "hero eyebrow text over the gradient"],
+    ["--on-accent", "--accent", TEXT, "button text"],
+    ["--on-accent", "--accent-strong", TEXT, "button text on hover"],
+    ["--focus", "--paper", LARGE_TEXT_OR_UI, "focus ring on light backgrounds"],
+    ["--focus", "--paper-tint", LARGE_TEXT_OR_UI, "focus ring on tint"],
+    ["--focus-on-night", "--night", LARGE_TEXT_OR_UI, "focus ring in dark bands"],
+    ["--focus-on-night", "--night-soft", LARGE_TEXT_OR_UI, "focus ring in the hero"],
+    ["--ink", "--paper", LARGE_TEXT_OR_UI, "outline button border"],
+    ["--on-night-soft", "--night", LARGE_TEXT_OR_UI, "menu button and ghost button border"],
+  ];
+
+  it("declares every colour the checks name", () => {
+    const missing = [...new Set(pairs.flatMap(([fg, bg]) => [fg, bg]))].filter((name) => !colours.has(name));
+    expect(missing).toEqual([]);
+  });
+
+  for (const [foreground, background, minimum, use] of pairs) {
+    it(`${foreground} on ${background} reaches ${minimum}:1 (${use})`, () => {
+      const ratio = contrastRatio(mustParseColour(colours.get(foreground) ?? ""), mustParseColour(colours.get(background) ?? ""));
+      expect(ratio).toBeGreaterThanOrEqual(minimum);
+    });
+  }
+});
+
+describe("prefers-reduced-motion", () => {
+  /** Every transition and animation duration on the page longer than `limitMs`, and the root's scroll behaviour. */
+  const motion = (target: Page, limitMs: number) =>
+    target.evaluate((limit) => {
+      const toMs = (value: string) => (value.endsWith("ms") ? Number.parseFloat(value) : Number.parseFloat(value) * 1000);
+      const moving: string[] = [];
+      for (const element of [document.documentElement, ...document.querySelectorAll("body, body *")]) {
+        for (const pseudo of [null, "::before", "::after"]) {
+          const style = getComputedStyle(element, pseudo);
+          const durations = [
+            ...style.transitionDuration.split(","),
+            ...(style.animationName === "none" ? [] : style.animationDuration.split(",")),
+          ];
+          if (durations.some((value) => toMs(value.trim()) > limit)) moving.push(`${element.tagName.toLowerCase()}${pseudo ?? ""}`);
+        }
+      }
+      return { scrollBehavior: getComputedStyle(document.documentElement).scrollBehavior, moving };
+    }, limitMs);
+
+  it("turns off smooth scrolling and animations when the visitor asks for less motion", async () => {
+    const reduced = await browser.newContext({ reducedMotion: "reduce", viewport: { width: 390, height: 800 } });
+    await stubFormProvider(reduced, model.business);
+    const calm = await reduced.newPage();
+    for (const sitePage of representative) {
+      await calm.goto(`${site.url}${sitePage.path}`, { waitUntil: "load" });
+      // Smooth scrolling is set while focus is inside the page, so put it there first.
+      await calm.keyboard.press("Tab");
+      const { scrollBehavior, moving } = await motion(calm, 1);
+      expect(scrollBehavior, sitePage.path).toBe("auto");
+      expect(moving, sitePage.path).toEqual([]);
+    }
+    await reduced.close();
+  });
+
+  it("does scroll smoothly for everyone else, so the check above can tell the difference", async () => {
+    const normal = await browser.newContext({ reducedMotion: "no-preference" });
+    const lively = await normal.newPage();
+    await lively.goto(`${site.url}/`, { waitUntil: "load" });
+    await lively.keyboard.press("Tab");
+    expect((await motion(lively, 1)).scrollBehavior).toBe("smooth");
+    await normal.close();
+  });
+});

@@ -1,0 +1,38 @@
+// The pages a whole-site test visits: every route of the route table plus the not-found page,
+// read from the real data so that pages added later are covered without touching the tests.
+import { loadData } from "../../scripts/load-data.ts";
+import { buildModel, type SiteModel } from "../../scripts/model.ts";
+import { buildRoutes, type PageKind, type Route } from "../../scripts/routes.ts";
+import { DATA_DIR } from "./paths.ts";
+
+export interface SitePage {
+  /** The path to request; for the not-found page, an address no route answers. */
+  path: string;
+  kind: PageKind;
+  /** The HTTP status the server must answer with. */
+  status: 200 | 404;
+}
+
+/** An address that is not a route, so the server answers it with the not-found page. */
+export const NOT_FOUND_PROBE = "/no-such-page";
+
+export interface SitePages {
+  model: SiteModel;
+  routes: Route[];
+  /** The public routes, then the not-found page. */
+  pages: SitePage[];
+  /** The first page of each kind: the set for checks too slow to run on every page. */
+  representative: SitePage[];
+}
+
+export async function loadSitePages(): Promise<SitePages> {
+  const model = buildModel(await loadData(DATA_DIR));
+  const routes = buildRoutes(model);
+  const pages: SitePage[] = [
+    ...routes.map((route): SitePage => ({ path: route.path, kind: route.kind, status: 200 })),
+    { path: NOT_FOUND_PROBE, kind: "not-found", status: 404 },
+  ];
+  const seen = new Set<PageKind>();
+  const representative = pages.filter((page) => !seen.has(page.kind) && seen.add(page.kind));
+  return { model, routes, pages, representative };
+}
