@@ -7,8 +7,15 @@ import { promisify } from "node:util";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { buildAssets, buildFavicon } from "./assets.ts";
+import { withPrecompressed, type OutputContents } from "./compress.ts";
+import { buildHeaderPolicy } from "./headers.ts";
+import { formatHeadersFile, HEADERS_FILE } from "./headers-file.ts";
 import { iconComponent, loadIcons } from "./icons.ts";
 import { loadData } from "./load-data.ts";
+import { buildLlmsTxt } from "./llms-txt.ts";
+import { renderSocialImages } from "./og-images.ts";
+import { pageHeadFor } from "./page-head.ts";
+import { socialIconsUsed, socialImagesFor } from "./social.ts";
 import { allTowns, buildModel, type SiteModel } from "./model.ts";
 import { renderRoute, type RenderContext } from "./render.ts";
 import { buildRoutes, notFoundRoute, type Route } from "./routes.ts";
@@ -61,32 +68,37 @@ export interface RenderedSite {
   model: SiteModel;
   routes: Route[];
   /** Output files by path relative to dist/, in write order. */
-  files: Map<string, string>;
+  files: Map<string, string | Uint8Array>;
 }
 
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
 export async function renderSite(options: GenerateOptions): Promise<RenderedSite> {
   const model = buildModel(await loadData(options.dataDir));
-  await loadIcons(iconsUsed(model));
+  await loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]);
   const [assets, lastmod] = await Promise.all([buildAssets(), dataLastModified(options.dataDir)]);
   const context: RenderContext = {
     business: model.business,
     assets,
     year: options.year ?? new Date().getFullYear(),
+    headFor: pageHeadFor(model),
   };
   const routes = buildRoutes(model);
-  const files = new Map<string, string>();
+  const files = new Map<string, string | Uint8Array>();
   for (const route of [...routes, notFoundRoute(model)]) {
     files.set(route.file, renderRoute(route, context));
   }
   files.set("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
   files.set("robots.txt", buildRobots(model.business.url));
+  files.set("llms.txt", buildLlmsTxt(routes, model));
+  for (const [file, png] of await renderSocialImages(socialImagesFor(routes, model))) files.set(file, png);
   files.set("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
+  // Last, so that the policy hashes the inline code of every page written above.
+  files.set(HEADERS_FILE, formatHeadersFile(buildHeaderPolicy(model.business, files)));
   return { model, routes, files };
 }
 
 /** Writes the files to a fresh folder beside outDir, then swaps it in place of outDir. */
-export async function writeSite(files: Map<string, string>, outDir: string): Promise<void> {
+export async function writeSite(files: ReadonlyMap<string, OutputContents>, outDir: string): Promise<void> {
   const staging = `${outDir}.staging-${process.pid}`;
   const previous = `${outDir}.previous-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
@@ -108,11 +120,12 @@ export async function writeSite(files: Map<string, string>, outDir: string): Pro
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const site = await renderSite(options);
-  await writeSite(site.files, options.outDir);
+  const files = await withPrecompressed(site.files);
+  await writeSite(files, options.outDir);
   return {
     outDir: options.outDir,
     pages: site.routes.length + 1,
-    files: [...site.files.keys()],
+    files: [...files.keys()],
     milliseconds: Math.round(performance.now() - started),
   };
 }

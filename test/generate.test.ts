@@ -42,7 +42,7 @@ describe("generate", () => {
 
   it("lists every public route once in the sitemap, as absolute URLs, and not the 404 page", async () => {
     const { files, model } = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
-    const sitemap = files.get("sitemap.xml") ?? "";
+    const sitemap = String(files.get("sitemap.xml") ?? "");
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toHaveLength(43);
     expect(new Set(locs).size).toBe(43);

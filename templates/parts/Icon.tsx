@@ -1,16 +1,19 @@
-import { iconComponent } from "../../scripts/icons.ts";
+import { ICON_VIEW_BOX, iconDrawing } from "../../scripts/icon-markup.ts";
 
-/** A decorative Lucide icon: hidden from assistive technology, sized so it never shifts layout. */
+/**
+ * A decorative Lucide icon: hidden from assistive technology, sized so it never shifts layout.
+ * The class "lucide" carries the stroke settings (styles.css, section "Icons").
+ */
 export function Icon({ name, size = 24, className }: { name: string; size?: number; className?: string }) {
-  const Component = iconComponent(name);
   return (
-    <Component
-      size={size}
+    <svg
+      className={`lucide ${className ?? "icon"}`}
       width={size}
       height={size}
+      viewBox={ICON_VIEW_BOX}
       aria-hidden="true"
       focusable="false"
-      className={className ?? "icon"}
+      dangerouslySetInnerHTML={{ __html: iconDrawing(name) }}
     />
   );
 }

@@ -1,0 +1,17 @@
+// Plain-text tables for the measuring scripts: numbers right-aligned, text left-aligned.
+
+export type Cell = string | number;
+
+export function formatTable(header: string[], rows: Cell[][]): string {
+  const cells = [header, ...rows.map((row) => row.map(String))];
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? "").length)));
+  // Right-aligned: columns of numbers, where a cell may also be "–" (none) or "≥ 1234" (at least).
+  const looksNumeric = (cell: Cell | undefined) => typeof cell === "number" || /^(?:–|≥ \d[\d.]*)$/.test(cell ?? "");
+  const numeric = header.map((_, column) => rows.length > 0 && rows.every((row) => looksNumeric(row[column])));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd();
+  return [line(cells[0]!), widths.map((width) => "-".repeat(width)).join("  "), ...cells.slice(1).map(line)].join("\n");
+}

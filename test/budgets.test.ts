@@ -1,0 +1,143 @@
+// Every page renders from its first response: at most 14 KiB compressed with its CSS and JavaScript
+// inlined, at most 1 KiB of JavaScript, no render-blocking request, and every box sized up front.
+import { describe, expect, it } from "vitest";
+import { renderSite } from "../scripts/generate.ts";
+import {
+  earlyThirdPartyRequests,
+  executedInlineScripts,
+  externalScripts,
+  FIRST_ROUND_TRIP_BUDGET,
+  inlineScriptBytes,
+  measurePage,
+  renderBlockingResources,
+  SCRIPT_BUDGET,
+  unsizedElements,
+} from "../scripts/page-budget.ts";
+import { scanHtml } from "../scripts/html-scan.ts";
+import { DATA_DIR } from "./support/paths.ts";
+
+const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
+const text = (contents: string | Uint8Array) => (typeof contents === "string" ? contents : Buffer.from(contents).toString("utf8"));
+const pages = [...site.files]
+  .filter(([file]) => file.endsWith(".html"))
+  .map(([file, contents]) => ({ file, html: text(contents) }));
+const leadFormScript = site.model.business.leadForm.scriptUrl;
+const siteOrigin = new URL(site.model.business.url).origin;
+
+describe("the page checks themselves", () => {
+  it("find render-blocking stylesheets and scripts, and let async, deferred and module scripts pass", () => {
+    const page = (head: string, body = "") => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
+    expect(renderBlockingResources(page('<link rel="stylesheet" href="/site.css"/>'))).toHaveLength(1);
+    expect(renderBlockingResources(page('<link rel="preload stylesheet" href="/a.css"/>'))).toHaveLength(1);
+    expect(renderBlockingResources(page('<script src="/app.js"></script>'))).toHaveLength(1);
+    expect(renderBlockingResources(page("", '<script src="/late.js"></script>'))).toEqual([
+      '<script src="/late.js"> without async or defer in <body>',
+    ]);
+    expect(renderBlockingResources(page("<style>@import url(/more.css);</style>"))).toHaveLength(1);
+    expect(
+      renderBlockingResources(
+        page(
+          '<script src="/a.js" async=""></script><script src="/b.js" defer=""></script><script type="module" src="/c.js"></script>' +
+            '<link rel="stylesheet" href="/print.css" media="print"/><link rel="icon" href="/favicon.svg"/><style>p{color:red}</style>',
+        ),
+      ),
+    ).toEqual([]);
+    // A <template> is inert: a script waiting in one is loaded by the page's own script later.
+    const waiting = page("", '<template data-after-load=""><script src="https://x.example/embed.js"></script></template>');
+    expect(renderBlockingResources(waiting)).toEqual([]);
+    expect(externalScripts(waiting)).toEqual(["https://x.example/embed.js"]);
+  });
+
+  it("count the JavaScript that runs, not JSON-LD, speculation rules or external scripts", () => {
+    const html =
+      '<html><head><script>let a=1;</script><script type="application/ld+json">{"@type":"Thing"}</script>' +
+      '<script type="speculationrules">{"prerender":[]}</script><script src="https://example.com/x.js" async=""></script>' +
+      '</head><body><script type="module">let b="</p>";</script></body></html>';
+    expect(executedInlineScripts(html)).toEqual(["let a=1;", 'let b="</p>";']);
+    expect(inlineScriptBytes(html)).toBe(8 + 13);
+    expect(externalScripts(html)).toEqual(["https://example.com/x.js"]);
+  });
+
+  it("find images, frames and drawings without a width and a height, but not shapes inside a drawing", () => {
+    const html =
+      '<body><img src="/a.png" width="40"/><img src="/b.png" width="40" height="30"/>' +
+      '<iframe src="https://x.example/form" height="916"></iframe><svg viewBox="0 0 10 10" class="map"><svg width="1" height="1"></svg></svg>' +
+      '<svg class="icon" width="24" height="24"><path d="M0 0"/></svg><svg class="bad" width="auto" height="24"></svg></body>';
+    expect(unsizedElements(html)).toEqual([
+      "<img /a.png> width=40 height=missing",
+      "<iframe https://x.example/form> width=missing height=916",
+      "<svg map> width=missing height=missing",
+      "<svg bad> width=auto height=24",
+    ]);
+  });
+
+  it("find third-party requests made before the first paint, but not lazy frames or templates", () => {
+    const origin = "https://www.example.com";
+    const html =
+      '<head><link rel="stylesheet" href="https://cdn.example.net/a.css"/><link rel="canonical" href="https://other.example/x"/></head>' +
+      '<body><iframe src="https://form.example/f"></iframe><iframe src="https://form.example/g" loading="lazy"></iframe>' +
+      '<img src="/own.png"/><img src="https://www.example.com/own.png"/><script src="https://tag.example/t.js" async=""></script>' +
+      '<template><script src="https://form.example/embed.js"></script></template></body>';
+    expect(earlyThirdPartyRequests(html, origin)).toEqual([
+      "<link https://cdn.example.net/a.css>",
+      "<iframe https://form.example/f>",
+      "<script https://tag.example/t.js>",
+    ]);
+  });
+
+  it("see script text as text, and know what is in <head>", () => {
+    const elements = scanHtml('<html><head><script>if (a<b) x("<img>")</script></head><body><img src="/x.png"/></body></html>');
+    expect(elements.filter((el) => el.name === "img").map((el) => el.inHead)).toEqual([false]);
+    expect(elements.find((el) => el.name === "script")?.inHead).toBe(true);
+  });
+});
+
+describe("every page", () => {
+  it("is checked: the 43 pages and the 404 page", () => {
+    expect(pages).toHaveLength(44);
+    expect(pages.map((page) => page.file)).toContain("404.html");
+  });
+
+  describe.each(pages)("$file", ({ file, html }) => {
+    it(`fits the first round trip: at most ${FIRST_ROUND_TRIP_BUDGET} bytes with gzip -9 and with brotli 11`, async () => {
+      const weight = await measurePage(file, html);
+      expect(weight.gzip, `${file}: ${weight.bytes} bytes, gzip ${weight.gzip}`).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BUDGET);
+      expect(weight.brotli, `${file}: ${weight.bytes} bytes, brotli ${weight.brotli}`).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BUDGET);
+    });
+
+    it(`runs at most ${SCRIPT_BUDGET} bytes of JavaScript, all of it inline`, () => {
+      expect(inlineScriptBytes(html)).toBeLessThanOrEqual(SCRIPT_BUDGET);
+      // The only external script is the lead-form provider's, on the contact page (outside the budget).
+      expect(externalScripts(html)).toEqual(file === "contact.html" ? [leadFormScript] : []);
+    });
+
+    it("has no render-blocking request, and no third-party request before its first paint", () => {
+      expect(renderBlockingResources(html)).toEqual([]);
+      expect(earlyThirdPartyRequests(html, siteOrigin)).toEqual([]);
+    });
+
+    it("gives every image, frame and drawing its width and height", () => {
+      expect(unsizedElements(html)).toEqual([]);
+    });
+
+    it("uses no web fonts and no external stylesheet", () => {
+      const styles = scanHtml(html).filter((el) => el.name === "style");
+      expect(styles).toHaveLength(1);
+      expect(styles[0]!.text).not.toMatch(/@font-face|@import|url\(\s*["']?(https?:)?\/\//i);
+      const fetchedStyleOrFont = scanHtml(html).filter(
+        (el) =>
+          el.name === "link" &&
+          /\b(?:stylesheet|preload|prefetch)\b/i.test(el.attributes.get("rel") ?? "") &&
+          (/\bstylesheet\b/i.test(el.attributes.get("rel") ?? "") || ["font", "style"].includes(el.attributes.get("as") ?? "")),
+      );
+      expect(fetchedStyleOrFont).toEqual([]);
+    });
+
+    it("asks the browser to prerender same-site links on moderate eagerness", () => {
+      const rules = scanHtml(html).filter((el) => el.name === "script" && el.attributes.get("type") === "speculationrules");
+      expect(rules).toHaveLength(1);
+      const parsed = JSON.parse(rules[0]!.text) as { prerender?: { where?: unknown; eagerness?: string }[] };
+      expect(parsed.prerender?.[0]).toEqual({ where: { href_matches: "/*" }, eagerness: "moderate" });
+    });
+  });
+});

@@ -1,0 +1,40 @@
+// Icons are drawn exactly as Lucide draws them, with its stroke settings moved to the stylesheet.
+import { readFile } from "node:fs/promises";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { STYLESHEET } from "../scripts/assets.ts";
+import { ICON_STROKE, ICON_VIEW_BOX, iconDrawing } from "../scripts/icon-markup.ts";
+import { iconComponent, loadIcons } from "../scripts/icons.ts";
+import { Icon } from "../templates/parts/Icon.tsx";
+
+const attributesOf = (svg: string) =>
+  Object.fromEntries([...(/^<svg([^>]*)>/.exec(svg)?.[1] ?? "").matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+
+describe("icons", () => {
+  beforeAll(() => loadIcons(["shovel", "droplets"]));
+
+  it("keep Lucide's drawing and view box, and carry no stroke attributes of their own", () => {
+    for (const name of ["shovel", "droplets"]) {
+      const lucide = renderToStaticMarkup(createElement(iconComponent(name)));
+      const ours = renderToStaticMarkup(createElement(Icon, { name, size: 28, className: "icon card-icon" }));
+      expect(ours).toBe(
+        `<svg class="lucide icon card-icon" width="28" height="28" viewBox="${ICON_VIEW_BOX}" aria-hidden="true" focusable="false">${iconDrawing(name)}</svg>`,
+      );
+      expect(lucide.endsWith(`${iconDrawing(name)}</svg>`)).toBe(true);
+      expect(attributesOf(lucide)).toMatchObject({ viewBox: ICON_VIEW_BOX, ...ICON_STROKE });
+    }
+  });
+
+  it("get Lucide's stroke settings from the stylesheet's .lucide rule", async () => {
+    const css = await readFile(STYLESHEET, "utf8");
+    const rule = /\n\.lucide\s*\{([^}]*)\}/.exec(css)?.[1] ?? "";
+    const declarations = Object.fromEntries(
+      rule
+        .split(";")
+        .map((declaration) => declaration.split(":").map((part) => part.trim()))
+        .filter(([property]) => property),
+    );
+    expect(declarations).toEqual(ICON_STROKE);
+  });
+});
