@@ -6,6 +6,7 @@ import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type
 import type { z } from "zod";
 import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
 import { explainYamlError } from "./yaml-errors.ts";
+import { isInIllinois } from "./atlas.ts";
 import { DATA_FILES, type Faq, type Service, type SiteData, type Town } from "./schema.ts";
 
 export interface DataProblem {
@@ -274,6 +275,18 @@ export async function loadData(dataDir: string): Promise<RawData> {
     }
   }
   const { site, services, towns, faq } = parsed;
+  if (towns) {
+    // The schema only bounds latitude and longitude by a rectangle; this is the state's outline.
+    const townData = towns.value as { towns: Town[]; alsoServing: Town[] };
+    for (const list of ["towns", "alsoServing"] as const) {
+      townData[list].forEach((town, i) => {
+        const { lat, lon } = town.coordinates;
+        if (!isInIllinois({ lat, lon })) {
+          problems.push(problemAt(towns, [list, i, "coordinates"], `${lat}, ${lon}`, "a point inside Illinois"));
+        }
+      });
+    }
+  }
   if (services && towns) {
     const serviceList = (services.value as { services: Service[] }).services;
     const townData = towns.value as { towns: Town[]; alsoServing: Town[] };

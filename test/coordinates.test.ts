@@ -81,3 +81,27 @@ describe("coordinate validation", () => {
     expect(problem).toMatchObject({ field: "towns[2].coordinates", found: "nothing" });
   });
 });
+
+describe("validation against the state's outline", () => {
+  it("refuses a town placed inside the bounding box but outside Illinois (St. Louis)", async () => {
+    const dir = await copyData();
+    const text = await editYaml(dir, "towns.yaml", (doc) => {
+      doc.setIn(["towns", 3, "coordinates", "lat"], 38.627);
+      doc.setIn(["towns", 3, "coordinates", "lon"], -90.199);
+    });
+    const error = await loadData(dir).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(DataError);
+    const [problem, ...rest] = (error as DataError).problems;
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({
+      file: "data/towns.yaml",
+      field: "towns[3].coordinates",
+      found: "38.627, -90.199",
+      expected: "a point inside Illinois",
+    });
+    expect(problem?.line).toBe(lineOf(text, "lat: 38.627"));
+  });
+});
