@@ -65,12 +65,26 @@ export async function launchDebuggableChromium(): Promise<DebuggableBrowser> {
       reject(new Error(`Chromium exited (${code}):\n${output}`));
     });
   });
+  // Should the benchmark itself die or be interrupted, the browser goes with it.
+  const killBrowser = () => child.kill();
+  const interrupted = () => {
+    killBrowser();
+    process.exit(130);
+  };
+  process.once("exit", killBrowser);
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
   return {
     port,
     close: async () => {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill();
-      await exited;
+      process.off("exit", killBrowser);
+      process.off("SIGINT", interrupted);
+      process.off("SIGTERM", interrupted);
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill();
+        await exited;
+      }
       await rm(profile, { recursive: true, force: true });
     },
   };
