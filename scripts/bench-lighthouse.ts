@@ -1,28 +1,14 @@
 // Lighthouse's mobile performance audit (its default: a mid-range phone on slow 4G, simulated
 // throttling) of each page, in the system Chromium, one page after another.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
-
-/** The flags the browser tests use: headless, no sandbox (containers), no background traffic. */
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.ts";
 
 export function chromiumExecutable(): string {
-  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
-    (candidate): candidate is string => !!candidate && existsSync(candidate),
-  );
+  const found = chromiumPath();
   if (!found) throw new Error("No Chromium found: install it (apt-get install chromium) or set CHROMIUM_PATH.");
   return found;
 }
