@@ -2,19 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { DataError, formatProblem, loadData, type DataProblem } from "../scripts/load-data.ts";
-import { copyData, editYaml, lineOf, replaceInFile } from "./support/data-copy.ts";
+import { formatProblem, loadData } from "../scripts/load-data.ts";
+import { copyData, editYaml, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
 import { junk } from "./support/junk.ts";
-
-async function problemsOf(dir: string): Promise<DataProblem[]> {
-  try {
-    await loadData(dir);
-  } catch (error) {
-    if (error instanceof DataError) return error.problems;
-    throw error;
-  }
-  throw new Error("the broken data was accepted");
-}
 
 describe("data validation", () => {
   it("accepts the real data", async () => {

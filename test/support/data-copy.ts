@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseDocument, type Document } from "yaml";
+import { DataError, loadData, type DataProblem } from "../../scripts/load-data.ts";
 import { DATA_DIR } from "./paths.ts";
 
 export async function copyData(): Promise<string> {
@@ -35,4 +36,15 @@ export function lineOf(text: string, needle: string): number {
   const index = text.split("\n").findIndex((line) => line.includes(needle));
   if (index < 0) throw new Error(`no line contains ${needle}`);
   return index + 1;
+}
+
+/** The problems loading a broken data folder reports; fails when the data is accepted. */
+export async function problemsOf(dir: string): Promise<DataProblem[]> {
+  try {
+    await loadData(dir);
+  } catch (error) {
+    if (error instanceof DataError) return error.problems;
+    throw error;
+  }
+  throw new Error("the broken data was accepted");
 }
