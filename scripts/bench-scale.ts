@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { cp, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parse, stringify } from "yaml";
+import { isInIllinois } from "./atlas.ts";
 import type { Town } from "./schema.ts";
 
 interface TownsFile {
@@ -15,6 +16,20 @@ interface TownsFile {
 function offset(seed: number): number {
   const x = Math.sin(seed * 12.9898) * 43758.5453;
   return Math.round((x - Math.floor(x) - 0.5) * 0.24 * 1000) / 1000;
+}
+
+/**
+ * A map point near `town`, about ±8 miles away, that the generator accepts: inside Illinois. Near
+ * the state line the offset is mirrored, then halved, until the point is back inside.
+ */
+function nearbyPoint(town: Town, seed: number): Town["coordinates"] {
+  const round = (degrees: number) => Math.round(degrees * 1000) / 1000;
+  const [dLat, dLon] = [offset(seed), offset(seed + 0.5)];
+  for (const scale of [1, -1, 0.5, -0.5, 0.25, -0.25]) {
+    const point = { lat: round(town.coordinates.lat + dLat * scale), lon: round(town.coordinates.lon + dLon * scale) };
+    if (isInIllinois(point)) return point;
+  }
+  return { lat: round(town.coordinates.lat + 0.001), lon: town.coordinates.lon };
 }
 
 /**
@@ -33,10 +48,7 @@ export function multiplyTowns(townsYaml: string, factor: number): string {
         ...town,
         name: `${town.name} ${round}`,
         slug: `${town.slug}-copy-${round}`,
-        coordinates: {
-          lat: Math.round((town.coordinates.lat + offset(seed)) * 1000) / 1000,
-          lon: Math.round((town.coordinates.lon + offset(seed + 0.5)) * 1000) / 1000,
-        },
+        coordinates: nearbyPoint(town, seed),
       });
     });
   }
@@ -66,25 +78,6 @@ export async function isolatedGenerator(projectRoot: string, dir: string): Promi
   }
   await symlink(path.join(projectRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
   return path.join(dir, "bin", "sitegen.js");
-}
-
-/**
- * The generator refuses a data file over its size limit (a guard against a large file saved over
- * a data file by mistake). 100× the towns is a towns.yaml of several MB, over that limit.
- */
-export const DATA_FILE_LIMIT_REFUSAL = /expected a data file under \d+ KB/;
-
-/**
- * In an isolated copy only, never in the project: lifts that guard, so that generating past it
- * can still be measured. Returns false when the guard is not where it was expected.
- */
-export async function liftDataFileLimit(cli: string): Promise<boolean> {
-  const file = path.join(path.dirname(cli), "..", "scripts", "load-data.ts");
-  const source = await readFile(file, "utf8");
-  const lifted = source.replace(/const MAX_DATA_FILE_BYTES = [^;]+;/, "const MAX_DATA_FILE_BYTES = Number.MAX_SAFE_INTEGER;");
-  if (lifted === source) return false;
-  await writeFile(file, lifted);
-  return true;
 }
 
 export interface GenerateRun {

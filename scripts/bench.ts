@@ -14,9 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { auditPageMedian, launchDebuggableChromium, type LighthouseFigures } from "./bench-lighthouse.ts";
 import {
-  DATA_FILE_LIMIT_REFUSAL,
   isolatedGenerator,
-  liftDataFileLimit,
   timedGenerate,
   writeScaledData,
   type GenerateRun,
@@ -108,12 +106,11 @@ async function benchPages(work: string, runs: number): Promise<void> {
 }
 
 function addRow(rows: Cell[][], factor: number, towns: number, caches: string, result: GenerateRun): void {
-  const refused = !result.ok && DATA_FILE_LIMIT_REFUSAL.test(result.stderr);
   rows.push([
     `${factor}×`,
     towns,
     caches,
-    result.ok ? "ok" : refused ? "refused" : result.error?.startsWith("stopped") ? "stopped" : "failed",
+    result.ok ? "ok" : result.error?.startsWith("stopped") ? "stopped" : "failed",
     result.generateMs === undefined ? "–" : Number(seconds(result.generateMs)),
     Number(seconds(result.wallMs)),
     result.maxRssBytes ? (result.ok ? Number(mib(result.maxRssBytes)) : `≥ ${mib(result.maxRssBytes)}`) : "–",
@@ -130,21 +127,10 @@ async function benchScale(work: string, factors: number[], limits: RunLimits): P
     const towns = await writeScaledData(DATA_DIR, dataDir, factor);
     // A fresh copy of the generator per factor: its caches start empty, so the first run is cold.
     const cli = await isolatedGenerator(ROOT, path.join(base, "project"));
-    let guardLifted = false;
     for (const cache of ["cold", "warm"] as const) {
       const outDir = path.join(base, `dist-${cache}`);
-      let result: GenerateRun = await timedGenerate(cli, dataDir, outDir, limits);
-      if (!result.ok && DATA_FILE_LIMIT_REFUSAL.test(result.stderr)) {
-        addRow(rows, factor, towns, cache, result);
-        notes.push(`${factor}× ${cache}: refused, ${DATA_FILE_LIMIT_REFUSAL.exec(result.stderr)?.[0]}; measured again with that guard lifted in the benchmark's own copy of the generator`);
-        guardLifted = await liftDataFileLimit(cli);
-        if (!guardLifted) {
-          notes.push(`${factor}×: the size guard was not found in scripts/load-data.ts; not measured`);
-          break;
-        }
-        result = await timedGenerate(cli, dataDir, outDir, limits);
-      }
-      addRow(rows, factor, towns, guardLifted ? `${cache}, no size guard` : cache, result);
+      const result: GenerateRun = await timedGenerate(cli, dataDir, outDir, limits);
+      addRow(rows, factor, towns, cache, result);
       if (!result.ok) notes.push(`${factor}× ${cache}: ${result.error ?? "failed"}`);
       if (result.maxRssBytes > GIB) notes.push(`${factor}× ${cache}: peak memory ${mib(result.maxRssBytes)} MiB is over 1 GiB`);
       process.stderr.write(".");

@@ -5,25 +5,17 @@
 // pages that did not change are read back instead of compressed again.
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip, type BrotliOptions } from "node:zlib";
-
-/** Output contents: text, or bytes for binary files such as images. */
-export type OutputContents = string | Uint8Array;
+import { outputBytes, type OutputContents } from "./output.ts";
 
 /** Text formats worth compressing. Images (PNG) are already compressed and are left alone. */
 export const COMPRESSIBLE_FILE = /\.(?:html|css|js|mjs|json|xml|svg|txt|webmanifest)$/;
 
 export const BROTLI_QUALITY = 11;
 export const GZIP_LEVEL = 9;
-
-export const ENCODINGS = [
-  { suffix: ".br", name: "br" },
-  { suffix: ".gz", name: "gzip" },
-] as const;
 
 /** Beside the project's other caches (.cache/ is ignored by git). */
 export const DEFAULT_COMPRESSION_CACHE = fileURLToPath(new URL("../.cache/brotli", import.meta.url));
@@ -51,23 +43,22 @@ export function brotliOptions(size: number): BrotliOptions {
   };
 }
 
-export async function compressBrotli(contents: OutputContents): Promise<Buffer> {
+export async function compressBrotli(contents: string | Uint8Array): Promise<Buffer> {
   const bytes = toBytes(contents);
   return brotli(bytes, brotliOptions(bytes.length));
 }
 
 /** gzip level 9. Node writes no file name and a zero timestamp, so the output is reproducible. */
-export async function compressGzip(contents: OutputContents): Promise<Buffer> {
+export async function compressGzip(contents: string | Uint8Array): Promise<Buffer> {
   return gzipAsync(toBytes(contents), { level: GZIP_LEVEL });
 }
 
-function toBytes(contents: OutputContents): Uint8Array {
+function toBytes(contents: string | Uint8Array): Uint8Array {
   return typeof contents === "string" ? Buffer.from(contents, "utf8") : contents;
 }
 
 /** Brotli output from the cache when the same bytes were compressed with the same settings before. */
-async function cachedBrotli(contents: OutputContents, cacheDir: string): Promise<Buffer> {
-  const bytes = toBytes(contents);
+async function cachedBrotli(bytes: Uint8Array, cacheDir: string): Promise<Buffer> {
   const key = createHash("sha256")
     .update(`brotli ${process.versions.brotli} ${JSON.stringify(brotliOptions(bytes.length))}\n`)
     .update(bytes)
@@ -88,31 +79,19 @@ async function cachedBrotli(contents: OutputContents, cacheDir: string): Promise
 }
 
 /**
- * A copy of `files` in which every compressible file is followed by its .br and .gz siblings.
- * Compression runs on the thread pool, a few files at a time: enough to use every core, few
- * enough that thousands of pages never hold thousands of encoders in memory at once.
+ * The .br and .gz siblings of one output file, as [file name, bytes]; none for a file that is not
+ * text (images are already compressed). Both encoders run on the thread pool.
  */
-export async function withPrecompressed(
-  files: ReadonlyMap<string, OutputContents>,
+export async function compressedSiblings(
+  file: string,
+  contents: OutputContents,
   cacheDir: string = DEFAULT_COMPRESSION_CACHE,
-): Promise<Map<string, OutputContents>> {
-  const names = [...files.keys()].filter((name) => COMPRESSIBLE_FILE.test(name));
-  const compressed = new Map<string, [Buffer, Buffer]>();
-  let next = 0;
-  const worker = async () => {
-    while (next < names.length) {
-      const name = names[next++]!;
-      const contents = files.get(name)!;
-      compressed.set(name, await Promise.all([cachedBrotli(contents, cacheDir), compressGzip(contents)]));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
-
-  const output = new Map<string, OutputContents>();
-  for (const [name, contents] of files) {
-    output.set(name, contents);
-    const siblings = compressed.get(name);
-    if (siblings) ENCODINGS.forEach(({ suffix }, i) => output.set(`${name}${suffix}`, siblings[i]!));
-  }
-  return output;
+): Promise<[string, Buffer][]> {
+  if (!COMPRESSIBLE_FILE.test(file)) return [];
+  const bytes = await outputBytes(contents);
+  const [br, gz] = await Promise.all([cachedBrotli(bytes, cacheDir), compressGzip(bytes)]);
+  return [
+    [`${file}.br`, br],
+    [`${file}.gz`, gz],
+  ];
 }

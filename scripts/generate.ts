@@ -1,17 +1,21 @@
 // The pipeline: data/*.yaml → validated model → route table → HTML → dist/.
-// Nothing is written until every page has rendered; dist/ is then replaced in one step.
+// Each file goes to a staging folder as soon as it is made (with its .br and .gz), so a site of
+// thousands of pages is never held in memory; dist/ is replaced in one step only once everything
+// has rendered and been written, so a failure leaves it exactly as it was.
 import { execFile } from "node:child_process";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { buildAssets, buildFavicon } from "./assets.ts";
-import { withPrecompressed, type OutputContents } from "./compress.ts";
-import { buildHeaderPolicy } from "./headers.ts";
+import { COMPRESSIBLE_FILE, compressedSiblings } from "./compress.ts";
+import { headerPolicyFor, pagePolicy, type PagePolicy } from "./headers.ts";
 import { formatHeadersFile, HEADERS_FILE } from "./headers-file.ts";
 import { iconComponent, loadIcons } from "./icons.ts";
 import { loadData } from "./load-data.ts";
+import { FileOnDisk, type OutputContents } from "./output.ts";
 import { buildLlmsTxt } from "./llms-txt.ts";
 import { renderSocialImages } from "./og-images.ts";
 import { pageHeadFor } from "./page-head.ts";
@@ -68,11 +72,18 @@ export interface RenderedSite {
   model: SiteModel;
   routes: Route[];
   /** Output files by path relative to dist/, in write order. */
-  files: Map<string, string | Uint8Array>;
+  files: Map<string, OutputContents>;
 }
 
-/** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
-export async function renderSite(options: GenerateOptions): Promise<RenderedSite> {
+/** Receives each output file as soon as it is made; may wait, to hold back a fast producer. */
+type Emit = (file: string, contents: OutputContents) => Promise<void>;
+
+/**
+ * Loads, validates and renders everything, handing each file to `emit` as it is made, so that a
+ * large site need not be held in memory. Keeps only what the header policy needs of each page.
+ * Throws DataError, RenderError or PolicyError.
+ */
+async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<RenderedSite, "files">> {
   const model = buildModel(await loadData(options.dataDir));
   await loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]);
   const [assets, lastmod] = await Promise.all([buildAssets(), dataLastModified(options.dataDir)]);
@@ -83,49 +94,144 @@ export async function renderSite(options: GenerateOptions): Promise<RenderedSite
     headFor: pageHeadFor(model),
   };
   const routes = buildRoutes(model);
-  const files = new Map<string, string | Uint8Array>();
+  // Started first: drawing uncached images is the slowest part of a cold build, and its work on
+  // the thread pool overlaps the pages' rendering here.
+  const images = renderSocialImages(socialImagesFor(routes, model));
+  images.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
+  const policies: PagePolicy[] = [];
   for (const route of [...routes, notFoundRoute(model)]) {
-    files.set(route.file, renderRoute(route, context));
+    const html = renderRoute(route, context);
+    policies.push(pagePolicy(model.business, route.file, html));
+    await emit(route.file, html);
   }
-  files.set("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
-  files.set("robots.txt", buildRobots(model.business.url));
-  files.set("llms.txt", buildLlmsTxt(routes, model));
-  for (const [file, png] of await renderSocialImages(socialImagesFor(routes, model))) files.set(file, png);
-  files.set("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
-  // Last, so that the policy hashes the inline code of every page written above.
-  files.set(HEADERS_FILE, formatHeadersFile(buildHeaderPolicy(model.business, files)));
-  return { model, routes, files };
+  await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
+  await emit("robots.txt", buildRobots(model.business.url));
+  await emit("llms.txt", buildLlmsTxt(routes, model));
+  for (const [file, png] of await images) await emit(file, png);
+  await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
+  // Last, so that the policy covers the inline code of every page above.
+  await emit(HEADERS_FILE, formatHeadersFile(headerPolicyFor(policies)));
+  return { model, routes };
 }
 
-/** Writes the files to a fresh folder beside outDir, then swaps it in place of outDir. */
-export async function writeSite(files: ReadonlyMap<string, OutputContents>, outDir: string): Promise<void> {
-  const staging = `${outDir}.staging-${process.pid}`;
-  const previous = `${outDir}.previous-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  for (const [file, contents] of files) {
-    const target = path.join(staging, file);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, contents);
+/** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
+export async function renderSite(options: GenerateOptions): Promise<RenderedSite> {
+  const files = new Map<string, OutputContents>();
+  const site = await produceSite(options, async (file, contents) => {
+    files.set(file, contents);
+  });
+  return { ...site, files };
+}
+
+/** Files compressed and written at once: enough to keep every core and the disk busy. */
+const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
+
+/**
+ * Folder swaps for writing a site: files go to a fresh folder beside outDir, which replaces outDir
+ * in one step once everything is written, or is removed if anything fails.
+ */
+class StagedOutput {
+  readonly staging: string;
+  private readonly folders = new Map<string, Promise<unknown>>();
+
+  constructor(readonly outDir: string) {
+    this.staging = `${outDir}.staging-${process.pid}`;
   }
-  await rm(previous, { recursive: true, force: true });
-  const hadOutput = await stat(outDir).then(
-    () => true,
-    () => false,
-  );
-  if (hadOutput) await rename(outDir, previous);
-  await rename(staging, outDir);
-  await rm(previous, { recursive: true, force: true });
+
+  async begin(): Promise<void> {
+    await rm(this.staging, { recursive: true, force: true });
+  }
+
+  async write(file: string, contents: OutputContents): Promise<void> {
+    const target = path.join(this.staging, file);
+    const folder = path.dirname(target);
+    if (!this.folders.has(folder)) this.folders.set(folder, mkdir(folder, { recursive: true }));
+    await this.folders.get(folder);
+    await (contents instanceof FileOnDisk ? copyFile(contents.path, target) : writeFile(target, contents));
+  }
+
+  async commit(): Promise<void> {
+    const previous = `${this.outDir}.previous-${process.pid}`;
+    await rm(previous, { recursive: true, force: true });
+    const hadOutput = await stat(this.outDir).then(
+      () => true,
+      () => false,
+    );
+    if (hadOutput) await rename(this.outDir, previous);
+    await rename(this.staging, this.outDir);
+    await rm(previous, { recursive: true, force: true });
+  }
+
+  async abandon(): Promise<void> {
+    await rm(this.staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs tasks in the background, at most `limit` at once: `add` waits while the limit is reached,
+ * so a fast producer is held back, and `settle` waits for the rest and throws the first failure.
+ */
+class Backlog {
+  private readonly running = new Set<Promise<void>>();
+  private failure: { error: unknown } | undefined;
+
+  constructor(private readonly limit: number) {}
+
+  async add(task: () => Promise<void>): Promise<void> {
+    while (this.running.size >= this.limit) await Promise.race(this.running);
+    if (this.failure) throw this.failure.error;
+    const running: Promise<void> = task()
+      .catch((error: unknown) => {
+        this.failure ??= { error };
+      })
+      .finally(() => this.running.delete(running));
+    this.running.add(running);
+  }
+
+  async settle(): Promise<void> {
+    await Promise.all(this.running);
+    if (this.failure) throw this.failure.error;
+  }
+}
+
+/**
+ * Writes everything `produce` emits, each text file followed by its .br and .gz, into a staging
+ * folder that replaces outDir only when all of it is written. Returns the files, in emit order.
+ */
+async function writeStaged(outDir: string, produce: (emit: Emit) => Promise<void>): Promise<string[]> {
+  const output = new StagedOutput(outDir);
+  const backlog = new Backlog(IN_FLIGHT);
+  const written: string[] = [];
+  await output.begin();
+  try {
+    await produce((file, contents) => {
+      written.push(file);
+      return backlog.add(async () => {
+        const siblings = await compressedSiblings(file, contents);
+        await Promise.all([output.write(file, contents), ...siblings.map(([name, bytes]) => output.write(name, bytes))]);
+      });
+    });
+    await backlog.settle();
+  } catch (error) {
+    await backlog.settle().catch(() => {});
+    await output.abandon();
+    throw error;
+  }
+  await output.commit();
+  return written.flatMap((file) => (COMPRESSIBLE_FILE.test(file) ? [file, `${file}.br`, `${file}.gz`] : [file]));
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
-  const site = await renderSite(options);
-  const files = await withPrecompressed(site.files);
-  await writeSite(files, options.outDir);
+  let pages = 0;
+  const files = await writeStaged(options.outDir, async (emit) => {
+    const site = await produceSite(options, emit);
+    pages = site.routes.length + 1;
+  });
   return {
     outDir: options.outDir,
-    pages: site.routes.length + 1,
-    files: [...files.keys()],
+    pages,
+    files,
     milliseconds: Math.round(performance.now() - started),
   };
 }

@@ -47,19 +47,24 @@ export interface Neighbour<T> {
 
 /**
  * The `count` towns closest to `town` in a straight line, nearest first; a tie keeps the data's
- * order. The town itself (same slug) is never its own neighbour.
+ * order. The town itself (same slug) is never its own neighbour. One pass that keeps only the best
+ * `count` so far, so every town page of a large data set costs O(towns), not a full sort.
  */
 export function nearestTowns<T extends { slug: string; coordinates: LatLon }>(
   town: T,
   towns: readonly T[],
   count = 4,
 ): Neighbour<T>[] {
-  return towns
-    .filter((other) => other.slug !== town.slug)
-    .map((other) => ({
-      town: other,
-      miles: milesBetween(town.coordinates, other.coordinates),
-    }))
-    .sort((a, b) => a.miles - b.miles)
-    .slice(0, count);
+  const best: Neighbour<T>[] = [];
+  for (const other of towns) {
+    if (other.slug === town.slug) continue;
+    const miles = milesBetween(town.coordinates, other.coordinates);
+    if (best.length === count && miles >= best[count - 1]!.miles) continue;
+    // Insert after every neighbour at the same distance or nearer, so ties keep the data's order.
+    let at = best.length;
+    while (at > 0 && best[at - 1]!.miles > miles) at -= 1;
+    best.splice(at, 0, { town: other, miles });
+    if (best.length > count) best.pop();
+  }
+  return best;
 }

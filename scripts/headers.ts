@@ -2,6 +2,7 @@
 // data/site.yaml and the rendered pages. dist/_headers is written from it (Netlify and Cloudflare
 // Pages read that file), `npm start` serves with it, and the nginx config is generated from it.
 import type { Business } from "./model.ts";
+import type { OutputContents } from "./output.ts";
 import { NOT_FOUND_FILE } from "./routes.ts";
 import { mergeSources, pageSources, serializePolicy, type PolicySources } from "./content-policy.ts";
 
@@ -120,19 +121,35 @@ export function providerOrigins(business: Pick<Business, "leadForm">): Set<strin
   return new Set([business.leadForm.frameUrl, business.leadForm.scriptUrl].map((url) => new URL(url).origin));
 }
 
-/**
- * The header policy for a rendered site. Every page may run the inline code of any page (it is the
- * same head and body script everywhere); only the pages that embed the lead form get its origins,
- * in a rule of their own, so every other page refuses the provider outright.
- */
+/** What one page loads and runs, by CSP directive: all the policy needs to keep of a page. */
+export interface PagePolicy {
+  file: string;
+  sources: PolicySources;
+}
+
+/** Reads one rendered page; throws PolicyError when it holds code the policy could never allow. */
+export function pagePolicy(business: Pick<Business, "url" | "leadForm">, file: string, html: string): PagePolicy {
+  const context = { siteOrigin: new URL(business.url).origin, allowedOrigins: providerOrigins(business), file };
+  return { file, sources: pageSources(html, context) };
+}
+
+/** The header policy for the pages among a rendered site's files. */
 export function buildHeaderPolicy(
   business: Pick<Business, "url" | "leadForm">,
-  files: ReadonlyMap<string, string | Uint8Array>,
+  files: ReadonlyMap<string, OutputContents>,
 ): HeaderRule[] {
-  const context = { siteOrigin: new URL(business.url).origin, allowedOrigins: providerOrigins(business) };
   const pages = [...files]
     .filter((entry): entry is [string, string] => entry[0].endsWith(".html") && typeof entry[1] === "string")
-    .map(([file, html]) => ({ file, sources: pageSources(html, { ...context, file }) }));
+    .map(([file, html]) => pagePolicy(business, file, html));
+  return headerPolicyFor(pages);
+}
+
+/**
+ * The header policy from every page's sources. Every page may run the inline code of any page (it
+ * is the same head and body script everywhere); only the pages that embed the lead form get its
+ * origins, in a rule of their own, so every other page refuses the provider outright.
+ */
+export function headerPolicyFor(pages: readonly PagePolicy[]): HeaderRule[] {
   const firstParty = mergeSources(SITE_FETCHES, ...pages.map((page) => firstPartyOnly(page.sources)));
   const notFound = pages.find((page) => page.file === NOT_FOUND_FILE);
   // Unknown paths answer with the 404 page, so the catch-all rule is the 404 page's policy.

@@ -13,6 +13,8 @@ export interface ScannedElement {
   svgDepth: number;
   /** Inside a <template>: inert, neither loaded nor shown until a script puts a copy in the page. */
   inTemplate: boolean;
+  /** Inside a <noscript>: loaded and shown only when JavaScript is off. */
+  inNoscript: boolean;
   /** The raw text of <script> and <style> elements; empty for every other element. */
   text: string;
 }
@@ -44,6 +46,7 @@ export function scanHtml(html: string): ScannedElement[] {
   let inHead = false;
   let svgDepth = 0;
   let templateDepth = 0;
+  let noscriptDepth = 0;
   TAG.lastIndex = 0;
   for (let match = TAG.exec(html); match; match = TAG.exec(html)) {
     const [whole, closing, rawName, attributeSource] = match;
@@ -53,6 +56,7 @@ export function scanHtml(html: string): ScannedElement[] {
       if (name === "head") inHead = false;
       if (name === "svg") svgDepth = Math.max(0, svgDepth - 1);
       if (name === "template") templateDepth = Math.max(0, templateDepth - 1);
+      if (name === "noscript") noscriptDepth = Math.max(0, noscriptDepth - 1);
       continue;
     }
     if (name === "head") inHead = true;
@@ -63,11 +67,13 @@ export function scanHtml(html: string): ScannedElement[] {
       inHead,
       svgDepth,
       inTemplate: templateDepth > 0,
+      inNoscript: noscriptDepth > 0,
       text: "",
     };
     elements.push(element);
     if (name === "svg" && !whole.endsWith("/>")) svgDepth += 1;
     if (name === "template") templateDepth += 1;
+    if (name === "noscript") noscriptDepth += 1;
     if (RAW_TEXT.has(name)) {
       // Script and style text is not markup: skip to the closing tag.
       const closingTag = new RegExp(`</${name}`, "gi");

@@ -50,7 +50,11 @@ export interface ParsedFile {
   value: unknown;
 }
 
-const MAX_DATA_FILE_BYTES = 1024 * 1024;
+/**
+ * The largest data file read. A real towns.yaml of thousands of towns is a few MB (2,700 towns:
+ * 7.8 MB); anything past this is almost surely a photo, video or archive saved over a data file.
+ */
+export const MAX_DATA_FILE_BYTES = 32 * 1024 * 1024;
 
 async function parseFile(dataDir: string, name: string, problems: DataProblem[]) {
   const absolute = path.join(dataDir, name);
@@ -70,7 +74,7 @@ async function parseFile(dataDir: string, name: string, problems: DataProblem[])
       column: 1,
       field: "",
       found: `a file of ${size} bytes`,
-      expected: `a data file under ${MAX_DATA_FILE_BYTES / 1024} KB`,
+      expected: `a data file under ${MAX_DATA_FILE_BYTES / 1024 ** 2} MB`,
       hint: "was another file saved over this one?",
     });
     return undefined;

@@ -3,14 +3,16 @@
 // card's data, the card template, the fonts and the renderer versions): an unchanged image is
 // read back instead of drawn again, and any change to its inputs draws it anew.
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderAsync } from "@resvg/resvg-js";
 import { createElement } from "react";
 import satori from "satori";
 import { SocialCard } from "../templates/parts/SocialCard.tsx";
+import { eachLimited, FileOnDisk } from "./output.ts";
 import { SOCIAL_IMAGE_SIZE, type SocialCardData, type SocialImage } from "./social.ts";
 
 const require = createRequire(import.meta.url);
@@ -56,17 +58,25 @@ function cacheKey(fingerprint: string, card: SocialCardData): string {
   return createHash("sha256").update(fingerprint).update(JSON.stringify(card)).digest("hex");
 }
 
-export async function drawSocialCard(card: SocialCardData, fonts: Renderer["fonts"]): Promise<Uint8Array> {
-  const svg = await satori(createElement(SocialCard, { card }), { ...SOCIAL_IMAGE_SIZE, fonts });
-  // resvg draws on libuv's thread pool, so the next card's layout overlaps this one's drawing.
-  const png = await renderAsync(svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } });
+/** The card as SVG, laid out by satori with the Inter font. */
+async function socialCardSvg(card: SocialCardData): Promise<string> {
+  renderer ??= loadRenderer();
+  const { fonts } = await renderer;
+  return satori(createElement(SocialCard, { card }), { ...SOCIAL_IMAGE_SIZE, fonts });
+}
+
+const RESVG_OPTIONS = { fitTo: { mode: "original" }, font: { loadSystemFonts: false } } as const;
+
+/** Draws a card here: satori's layout, then resvg's drawing on the thread pool. */
+export async function drawSocialCard(card: SocialCardData): Promise<Uint8Array> {
+  const png = await renderAsync(await socialCardSvg(card), RESVG_OPTIONS);
   return new Uint8Array(png.asPng());
 }
 
-async function readCached(file: string): Promise<Uint8Array | undefined> {
-  return readFile(file).then(
-    (data) => new Uint8Array(data),
-    () => undefined,
+async function isCached(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
   );
 }
 
@@ -83,29 +93,35 @@ export interface SocialImageStats {
   fromCache: number;
 }
 
-/** PNG bytes by dist/ path for every image; `stats` counts what was drawn and what was reused. */
+/**
+ * Every image by dist/ path: the cached file, which is copied into dist/ when it is written, or the
+ * PNG bytes when the cache cannot be written. Cards are drawn a few at a time, so memory stays
+ * flat however many pages there are. `stats` counts what was drawn and what was reused.
+ */
 export async function renderSocialImages(
   images: SocialImage[],
   cacheDir: string = DEFAULT_IMAGE_CACHE,
   stats: SocialImageStats = { drawn: 0, fromCache: 0 },
-): Promise<Map<string, Uint8Array>> {
+): Promise<Map<string, Uint8Array | FileOnDisk>> {
   renderer ??= loadRenderer();
-  const { fonts, fingerprint } = await renderer;
-  const rendered = await Promise.all(
-    images.map(async (image): Promise<[string, Uint8Array]> => {
-      const cached = path.join(cacheDir, `${cacheKey(fingerprint, image.card)}.png`);
-      const hit = await readCached(cached);
-      if (hit) {
-        stats.fromCache += 1;
-        return [image.file, hit];
-      }
-      const png = await drawSocialCard(image.card, fonts);
-      stats.drawn += 1;
-      await writeCached(cached, png).catch(() => {
-        // A read-only checkout still builds; it just draws again next time.
-      });
-      return [image.file, png];
+  const { fingerprint } = await renderer;
+  const jobs = images.map((image) => ({ card: image.card, file: path.join(cacheDir, `${cacheKey(fingerprint, image.card)}.png`) }));
+  const cached = await Promise.all(jobs.map((job) => isCached(job.file)));
+  const missing = jobs.filter((_, i) => !cached[i]);
+  stats.fromCache += jobs.length - missing.length;
+  stats.drawn += missing.length;
+  // A few cards at once, so that satori's layout of one overlaps the drawing of another. Kept in
+  // memory only when the cache refuses them.
+  const inMemory = new Map<string, Uint8Array>();
+  await eachLimited(missing, availableParallelism(), async (job) => {
+    const png = await drawSocialCard(job.card);
+    // A read-only checkout still builds; it keeps the bytes and draws again next time.
+    await writeCached(job.file, png).catch(() => inMemory.set(job.file, png));
+  });
+  return new Map(
+    images.map((image, i) => {
+      const { file } = jobs[i]!;
+      return [image.file, inMemory.get(file) ?? new FileOnDisk(file)];
     }),
   );
-  return new Map(rendered);
 }

@@ -64,7 +64,7 @@ export function externalScripts(html: string): string[] {
  */
 export function renderBlockingResources(html: string): string[] {
   const found: string[] = [];
-  for (const el of scanHtml(html).filter((element) => !element.inTemplate)) {
+  for (const el of scanHtml(html).filter((element) => !element.inTemplate && !element.inNoscript)) {
     const where = el.inHead ? "in <head>" : "in <body>";
     const rel = (el.attributes.get("rel") ?? "").toLowerCase().split(/\s+/);
     if (el.name === "link" && rel.includes("stylesheet") && el.attributes.get("media") !== "print") {
@@ -116,11 +116,11 @@ export async function measurePage(file: string, html: string): Promise<PageWeigh
 }
 
 /**
- * Third-party requests a page starts while it is still being parsed: an <iframe> without
- * loading="lazy", and any image, script or stylesheet from another origin outside a <template>.
- * They compete with the page for a slow connection before its first paint, so the provider's
- * frame is lazy (it loads as soon as the page is laid out) and its script waits for the load
- * event. Relative and same-origin addresses are the site's own.
+ * Third-party requests a browser with JavaScript starts while the page is still being parsed: any
+ * frame, image, script or stylesheet from another origin outside a <template> or <noscript>. They
+ * would compete with the page for a slow connection before its first paint, so the provider's
+ * frame and script wait in a <template> for the load event. Relative and same-origin addresses
+ * are the site's own.
  */
 export function earlyThirdPartyRequests(html: string, siteOrigin: string): string[] {
   const foreign = (url: string | undefined) => {
@@ -132,10 +132,9 @@ export function earlyThirdPartyRequests(html: string, siteOrigin: string): strin
     }
   };
   const found: string[] = [];
-  for (const el of scanHtml(html).filter((element) => !element.inTemplate)) {
+  for (const el of scanHtml(html).filter((element) => !element.inTemplate && !element.inNoscript)) {
     const url = el.attributes.get("src") ?? (el.name === "link" ? el.attributes.get("href") : undefined);
     if (!foreign(url)) continue;
-    if (el.name === "iframe" && el.attributes.get("loading") === "lazy") continue;
     if (el.name === "link" && !/\b(?:stylesheet|preload|modulepreload|icon)\b/i.test(el.attributes.get("rel") ?? "")) continue;
     found.push(`<${el.name} ${url}>`);
   }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildAssets } from "./assets.ts";
 import { renderSite } from "./generate.ts";
+import { outputText } from "./output.ts";
 import { FIRST_ROUND_TRIP_BUDGET, measurePage, SCRIPT_BUDGET } from "./page-budget.ts";
 import type { Route } from "./routes.ts";
 import { compareVisit, SLOW_MOBILE } from "./stylesheet-strategy.ts";
@@ -16,7 +17,7 @@ const { css } = await buildAssets();
 const html = (file: string) => {
   const contents = site.files.get(file);
   if (contents === undefined) throw new Error(`${file} was not rendered`);
-  return typeof contents === "string" ? contents : Buffer.from(contents).toString("utf8");
+  return outputText(contents);
 };
 
 const pageFiles = [...site.files.keys()].filter((file) => file.endsWith(".html"));

@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../scripts/generate.ts";
-import { DataError, formatProblem } from "../scripts/load-data.ts";
+import { DataError, formatProblem, MAX_DATA_FILE_BYTES } from "../scripts/load-data.ts";
 import { copyData, editYaml, lineOf, replaceInFile } from "./support/data-copy.ts";
 import { readTree } from "./support/files.ts";
 import { junk } from "./support/junk.ts";
@@ -98,11 +98,11 @@ const CASES: Record<string, BrokenInput> = {
       return 1;
     },
   },
-  "a 5 MB file of junk": {
+  "a file of junk over the size limit": {
     file: "towns.yaml",
-    says: /found a file of 5242880 bytes, expected a data file under 1024 KB/,
+    says: /found a file of 33554433 bytes, expected a data file under 32 MB/,
     breakData: async (dir) => {
-      await writeFile(path.join(dir, "towns.yaml"), junk(5 * 1024 * 1024));
+      await writeFile(path.join(dir, "towns.yaml"), junk(MAX_DATA_FILE_BYTES + 1));
       return 1;
     },
   },
@@ -147,7 +147,7 @@ describe("bad data never reaches dist/", () => {
   });
 
   const cli = path.join(ROOT, "bin", "sitegen.js");
-  it.each(["an unknown icon", "a 5 MB file of junk"])("through the command line (%s): exit code 1, dist/ unchanged", async (name) => {
+  it.each(["an unknown icon", "a file of junk over the size limit"])("through the command line (%s): exit code 1, dist/ unchanged", async (name) => {
     const broken = CASES[name]!;
     const data = await copyData();
     await broken.breakData(data);

@@ -2,6 +2,7 @@
 // inlined, at most 1 KiB of JavaScript, no render-blocking request, and every box sized up front.
 import { describe, expect, it } from "vitest";
 import { renderSite } from "../scripts/generate.ts";
+import { outputText } from "../scripts/output.ts";
 import {
   earlyThirdPartyRequests,
   executedInlineScripts,
@@ -17,10 +18,9 @@ import { scanHtml } from "../scripts/html-scan.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
 const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
-const text = (contents: string | Uint8Array) => (typeof contents === "string" ? contents : Buffer.from(contents).toString("utf8"));
 const pages = [...site.files]
   .filter(([file]) => file.endsWith(".html"))
-  .map(([file, contents]) => ({ file, html: text(contents) }));
+  .map(([file, contents]) => ({ file, html: outputText(contents) }));
 const leadFormScript = site.model.business.leadForm.scriptUrl;
 const siteOrigin = new URL(site.model.business.url).origin;
 
@@ -71,17 +71,20 @@ describe("the page checks themselves", () => {
     ]);
   });
 
-  it("find third-party requests made before the first paint, but not lazy frames or templates", () => {
+  it("find third-party requests made before the first paint, lazy frames included, but not <template> or <noscript> content", () => {
     const origin = "https://www.example.com";
     const html =
       '<head><link rel="stylesheet" href="https://cdn.example.net/a.css"/><link rel="canonical" href="https://other.example/x"/></head>' +
       '<body><iframe src="https://form.example/f"></iframe><iframe src="https://form.example/g" loading="lazy"></iframe>' +
       '<img src="/own.png"/><img src="https://www.example.com/own.png"/><script src="https://tag.example/t.js" async=""></script>' +
-      '<template><script src="https://form.example/embed.js"></script></template></body>';
+      '<template><iframe src="https://form.example/h"></iframe><script src="https://form.example/embed.js"></script></template>' +
+      '<noscript><iframe src="https://form.example/h" loading="lazy"></iframe></noscript><img src="https://cdn.example.net/after.png"/></body>';
     expect(earlyThirdPartyRequests(html, origin)).toEqual([
       "<link https://cdn.example.net/a.css>",
       "<iframe https://form.example/f>",
+      "<iframe https://form.example/g>",
       "<script https://tag.example/t.js>",
+      "<img https://cdn.example.net/after.png>",
     ]);
   });
 

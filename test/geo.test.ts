@@ -87,6 +87,20 @@ describe("nearestTowns", () => {
     expect(nearestTowns(here, list).map(({ town }) => town.slug)).toEqual(["east", "west"]);
   });
 
+  it("agrees with sorting every town by distance, ties included, on a grid of 400 points", () => {
+    // A grid puts many towns at exactly the same distance, the hard case for keeping the order.
+    const grid = Array.from({ length: 400 }, (_, i) => at(`t${i}`, 39 + Math.floor(i / 20) * 0.05, -89 + (i % 20) * 0.05));
+    for (const here of [grid[0]!, grid[210]!, grid[399]!, at("outside", 38.5, -90)]) {
+      const sorted = grid
+        .filter((other) => other.slug !== here.slug)
+        .map((other) => ({ town: other, miles: milesBetween(here.coordinates, other.coordinates) }))
+        .sort((a, b) => a.miles - b.miles);
+      for (const count of [1, 4, 9]) {
+        expect(nearestTowns(here, grid, count), `${here.slug}, ${count}`).toEqual(sorted.slice(0, count));
+      }
+    }
+  });
+
   it("gives every town page the 4 closest other pages of the real data", () => {
     for (const town of towns) {
       const neighbours = nearestTowns(town, towns);

@@ -6,6 +6,7 @@ import { geoIdentity } from "d3-geo";
 import { describe, expect, it } from "vitest";
 import { STYLESHEET } from "../scripts/assets.ts";
 import { renderSite } from "../scripts/generate.ts";
+import { outputText } from "../scripts/output.ts";
 import { distanceFromYard, nearestTowns } from "../scripts/geo.ts";
 import {
   labelBox,
@@ -31,7 +32,7 @@ const townPagePaths = site.routes.filter((route) => route.kind === "town").map((
 const html = (file: string) => {
   const contents = site.files.get(file);
   if (contents === undefined) throw new Error(`no ${file}`);
-  return typeof contents === "string" ? contents : Buffer.from(contents).toString("utf8");
+  return outputText(contents);
 };
 
 /** The map's <svg> element: it holds a nested <svg> (the home star), so it ends before the legend. */

@@ -2,6 +2,7 @@
 // shown and reachable on a phone, the phone number and contact details, and the footer's year.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEAD_FORM_HEIGHT } from "../templates/parts/LeadForm.tsx";
 import { launchBrowser } from "./support/browser.ts";
 import { stubFormProvider } from "./support/form-provider.ts";
 import { loadSitePages } from "./support/pages.ts";
@@ -86,4 +87,12 @@ describe("with JavaScript off", () => {
       expect(footerText).toContain(`© ${new Date().getFullYear()}`);
     });
   }
+
+  it("/contact shows the provider's form in its 916 px frame", async () => {
+    expect(await openWithoutScript("/contact", 390)).toBe(200);
+    const frame = withoutScript.locator(".lead-form iframe");
+    expect(await frame.count()).toBe(1);
+    expect(await frame.getAttribute("src")).toBe(business.leadForm.frameUrl);
+    expect((await frame.boundingBox())?.height).toBe(LEAD_FORM_HEIGHT);
+  });
 });

@@ -1,13 +1,13 @@
 // dist/ holds a .br and a .gz beside every text file, each decompressing to the file itself, and the
 // server sends the one the client accepts (or the file as written when it accepts neither).
 import { request } from "node:http";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptedEncodings } from "../scripts/accept-encoding.ts";
-import { COMPRESSIBLE_FILE, withPrecompressed } from "../scripts/compress.ts";
+import { COMPRESSIBLE_FILE, compressedSiblings } from "../scripts/compress.ts";
 import { generate } from "../scripts/generate.ts";
 import { serve } from "../scripts/server.ts";
 import { readTree } from "./support/files.ts";
@@ -61,26 +61,25 @@ describe("acceptedEncodings", () => {
   });
 });
 
-describe("withPrecompressed", () => {
-  it("adds .br and .gz after each text file, leaves images alone, and keeps the originals", async () => {
+describe("compressedSiblings", () => {
+  it("makes a .br and a .gz of each text file, none of an image, and reads brotli back from its cache", async () => {
     const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
     const text = "<!DOCTYPE html><p>Drainage, grading and site work</p>".repeat(20);
     const cacheDir = await mkdtemp(path.join(tmpdir(), "site-brotli-"));
-    const output = await withPrecompressed(
-      new Map<string, string | Uint8Array>([
-        ["index.html", text],
-        ["og/site.png", png],
-        ["robots.txt", "User-agent: *\n"],
-      ]),
-      cacheDir,
-    );
-    expect([...output.keys()]).toEqual(["index.html", "index.html.br", "index.html.gz", "og/site.png", "robots.txt", "robots.txt.br", "robots.txt.gz"]);
-    expect(output.get("og/site.png")).toBe(png);
-    expect(brotliDecompressSync(output.get("index.html.br")!).toString()).toBe(text);
-    expect(gunzipSync(output.get("index.html.gz")!).toString()).toBe(text);
+    expect(await compressedSiblings("og/site.png", png, cacheDir)).toEqual([]);
+    const siblings = await compressedSiblings("index.html", text, cacheDir);
+    expect(siblings.map(([file]) => file)).toEqual(["index.html.br", "index.html.gz"]);
+    const [[, br], [, gz]] = siblings as [[string, Buffer], [string, Buffer]];
+    expect(brotliDecompressSync(br).toString()).toBe(text);
+    expect(gunzipSync(gz).toString()).toBe(text);
+    expect((await compressedSiblings("robots.txt", new TextEncoder().encode("User-agent: *\n"), cacheDir)).map(([file]) => file)).toEqual([
+      "robots.txt.br",
+      "robots.txt.gz",
+    ]);
+    expect(await readdir(cacheDir)).toHaveLength(2);
     // A second run reads brotli output back from the cache; it must be the same bytes.
-    const again = await withPrecompressed(new Map([["index.html", text]]), cacheDir);
-    expect(Buffer.from(again.get("index.html.br")!).equals(Buffer.from(output.get("index.html.br")!))).toBe(true);
+    const [[, again]] = (await compressedSiblings("index.html", text, cacheDir)) as [[string, Buffer]];
+    expect(again.equals(br)).toBe(true);
     await rm(cacheDir, { recursive: true, force: true });
   });
 });

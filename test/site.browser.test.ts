@@ -6,6 +6,7 @@ import { buildModel, otherServices, townPhone, type SiteModel } from "../scripts
 import { buildRoutes, type Route } from "../scripts/routes.ts";
 import type { Service, Town } from "../scripts/schema.ts";
 import { launchBrowser } from "./support/browser.ts";
+import { stubFormProvider } from "./support/form-provider.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { buildAndServe, type BuiltSite } from "./support/site.ts";
 
@@ -15,20 +16,6 @@ let context: BrowserContext;
 let model: SiteModel;
 let routes: Route[];
 const consoleMessages: { url: string; type: string; text: string }[] = [];
-
-/** The form provider is not reachable from tests: answer its requests with empty documents. */
-async function stubFormProvider(target: BrowserContext) {
-  const hosts = [model.business.leadForm.frameUrl, model.business.leadForm.scriptUrl].map((url) => new URL(url).origin);
-  for (const origin of new Set(hosts)) {
-    await target.route(`${origin}/**`, (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: route.request().resourceType() === "script" ? "text/javascript" : "text/html",
-        body: "",
-      }),
-    );
-  }
-}
 
 async function open(path: string, width = 1280): Promise<Page> {
   const page = await context.newPage();
@@ -48,7 +35,8 @@ beforeAll(async () => {
   site = await buildAndServe();
   browser = await launchBrowser();
   context = await browser.newContext();
-  await stubFormProvider(context);
+  // The form provider is not reachable from tests: its requests get empty documents.
+  await stubFormProvider(context, model.business);
 });
 
 afterAll(async () => {
@@ -117,6 +105,30 @@ describe("contact page", () => {
     expect(await page.locator(`script[src="${model.business.leadForm.scriptUrl}"]`).count()).toBe(1);
     expect(await page.locator(`main a[href="${model.business.phone.href}"]`).first().innerText()).toBe(model.business.phone.display);
     expect(await page.locator("main").innerText()).toContain("Mattoon, Charleston, Effingham and all of Central Illinois");
+    await page.close();
+  });
+
+  it("adds the frame and the provider's script only after the page's load event, in the space kept for them", async () => {
+    const page = await context.newPage();
+    // What the page holds when its load event fires, before the site's own listener runs.
+    await page.addInitScript(() => {
+      addEventListener("load", () => {
+        const box = document.querySelector(".lead-form-frame")?.getBoundingClientRect();
+        (window as unknown as { atLoad: unknown }).atLoad = {
+          frames: document.querySelectorAll("iframe").length,
+          providerScripts: document.querySelectorAll("script[src^='http']").length,
+          reserved: box?.height,
+        };
+      }, { capture: true });
+    });
+    await page.goto(`${site.url}/contact`, { waitUntil: "load" });
+    await page.locator(".lead-form iframe").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { atLoad: unknown }).atLoad)).toEqual({
+      frames: 0,
+      providerScripts: 0,
+      reserved: 916,
+    });
+    expect((await page.locator(".lead-form-frame").boundingBox())?.height).toBe(916);
     await page.close();
   });
 });

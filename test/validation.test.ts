@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { formatProblem, loadData } from "../scripts/load-data.ts";
+import { formatProblem, loadData, MAX_DATA_FILE_BYTES } from "../scripts/load-data.ts";
 import { copyData, editYaml, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
 import { junk } from "./support/junk.ts";
 
@@ -153,13 +153,13 @@ describe("data validation", () => {
     expect(problem).toMatchObject({ field: "services[3].areaServed[0]", found: '"atlantis"' });
   });
 
-  it("refuses a 5 MB file of junk without trying to read it as YAML", async () => {
+  it("refuses a file of junk over the size limit without trying to read it as YAML", async () => {
     const dir = await copyData();
-    await writeFile(path.join(dir, "towns.yaml"), junk(5 * 1024 * 1024));
+    await writeFile(path.join(dir, "towns.yaml"), junk(MAX_DATA_FILE_BYTES + 1));
     const problems = await problemsOf(dir);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ file: "data/towns.yaml", line: 1, column: 1, found: "a file of 5242880 bytes" });
-    expect(problems[0]?.expected).toMatch(/under 1024 KB/);
+    expect(problems[0]).toMatchObject({ file: "data/towns.yaml", line: 1, column: 1, found: `a file of ${MAX_DATA_FILE_BYTES + 1} bytes` });
+    expect(problems[0]?.expected).toMatch(/under 32 MB/);
   });
 
   it("refuses an empty file", async () => {

@@ -26,9 +26,8 @@ function startWorker(): Worker {
   const child = fork(WORKER_FILE, [], {
     execArgv: ["--import", TSX_LOADER],
     cwd: PROJECT_ROOT,
-    // React's production build renders the same markup (the dev test compares the output with
-    // `generate`'s byte for byte) in about half the time; its development checks and warnings
-    // still run in `generate` and the tests.
+    // React's production build, as `sitegen generate` uses (the dev test compares the output with
+    // `generate`'s byte for byte); its development checks and warnings run in the tests.
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

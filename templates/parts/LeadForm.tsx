@@ -3,26 +3,30 @@ import type { Business } from "../../scripts/model.ts";
 export const LEAD_FORM_HEIGHT = 916;
 
 /**
- * The provider's estimate form. The stylesheet reserves its 916 px, so nothing moves whether
- * the frame loads or not, and the phone number stays right above it.
+ * The provider's estimate form. Its box reserves the frame's 916 px, so nothing moves whether the
+ * frame loads or not, and the phone number stays right above it.
  */
 export function LeadForm({ business }: { business: Business }) {
   const { leadForm, phone } = business;
+  const frame = <iframe src={leadForm.frameUrl} title={leadForm.title} width="600" height={LEAD_FORM_HEIGHT} loading="lazy" />;
   return (
     <div className="lead-form">
       <p className="lead-form-note">
         If the form below does not load, call us at <a href={phone.href}>{phone.display}</a> and
         we will take your details by phone.
       </p>
-      {/* loading="lazy": the frame starts loading once the page has laid itself out (at once when
-          it is near the screen), so the provider's page never delays this one's first paint. */}
-      <iframe src={leadForm.frameUrl} title={leadForm.title} width="600" height={LEAD_FORM_HEIGHT} loading="lazy" />
-      {/* The provider's helper script waits in an inert <template> until the page has loaded
-          (scripts/browser/site.ts), so it never competes with the first paint; the form in the
-          frame works without it. Inserted by script, it runs asynchronously. */}
-      <template data-after-load="">
-        <script src={leadForm.scriptUrl} />
-      </template>
+      {/* The frame and the provider's helper script wait in an inert <template> until the page has
+          loaded (scripts/browser/site.ts): on a slow connection the provider's page and script
+          never compete with this page's first paint. Inserted by script, the helper runs
+          asynchronously; the form in the frame works without it. Without JavaScript, the
+          <noscript> copy of the frame loads as soon as it is laid out. */}
+      <div className="lead-form-frame">
+        <template data-after-load="">
+          {frame}
+          <script src={leadForm.scriptUrl} />
+        </template>
+        <noscript>{frame}</noscript>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,36 @@
+// What generating puts in dist/: text, bytes, or a file that is already on disk (a cached preview
+// image) and is copied in when dist/ is written, so that thousands of images are never all held in
+// memory at once.
+import { readFile } from "node:fs/promises";
+
+export class FileOnDisk {
+  constructor(readonly path: string) {}
+}
+
+/** Output contents: text, bytes, or a file to copy. */
+export type OutputContents = string | Uint8Array | FileOnDisk;
+
+/** The bytes of an output file, read from disk when it is a file to copy. */
+export async function outputBytes(contents: OutputContents): Promise<Uint8Array> {
+  if (contents instanceof FileOnDisk) return new Uint8Array(await readFile(contents.path));
+  return typeof contents === "string" ? Buffer.from(contents, "utf8") : contents;
+}
+
+/**
+ * Runs `work` on every item, at most `limit` at a time, and resolves when all are done; the first
+ * failure rejects. For work that waits on the disk or the thread pool, where a few in flight keep
+ * every core busy and thousands in flight would only hold thousands of buffers.
+ */
+export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+/** A text output (a page, the sitemap) as a string. Files to copy are binary and have no text here. */
+export function outputText(contents: OutputContents): string {
+  if (contents instanceof FileOnDisk) throw new Error(`${contents.path} is a binary file, not text`);
+  return typeof contents === "string" ? contents : Buffer.from(contents).toString("utf8");
+}
