@@ -4,7 +4,8 @@
 //      page, served locally as `npm start` serves it: score, FCP, LCP, TBT, CLS, bytes transferred.
 //   2. Generating 1×, 10× and 100× the towns from a cold start (empty caches) and again warm, each
 //      in its own process: time and peak memory.
-// Options: --pages-only, --scale-only, --runs <Lighthouse runs per page, median kept; default 3>,
+// Options: --pages-only, --scale-only, --only /contact,/towns (audit just these pages),
+// --runs <Lighthouse runs per page, median kept; default 3>,
 // --factors 1,10,100 (any list), --timeout <seconds per generate run>, --max-memory <MiB per
 // generate run; the run is stopped beyond it, default 4096: other work shares the machine>.
 import { mkdtemp, rm } from "node:fs/promises";
@@ -33,6 +34,7 @@ const { values: options } = parseArgs({
   options: {
     "pages-only": { type: "boolean", default: false },
     "scale-only": { type: "boolean", default: false },
+    only: { type: "string" },
     runs: { type: "string", default: "3" },
     factors: { type: "string", default: "1,10,100" },
     timeout: { type: "string", default: "1800" },
@@ -61,7 +63,8 @@ async function benchPages(work: string, runs: number): Promise<void> {
     .map((file) => ({
       file,
       urlPath: file === "index.html" ? "/" : file === NOT_FOUND_FILE ? "/404" : `/${file.replace(/\.html$/, "")}`,
-    }));
+    }))
+    .filter((page) => !options.only || options.only.split(",").includes(page.urlPath));
   const rows: Cell[][] = [];
   const failures: string[] = [];
   const results: LighthouseFigures[] = [];

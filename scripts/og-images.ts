@@ -6,6 +6,8 @@ import { createHash } from "node:crypto";
 import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderAsync } from "@resvg/resvg-js";
@@ -88,6 +90,24 @@ async function writeCached(file: string, png: Uint8Array): Promise<void> {
   await rename(temporary, file);
 }
 
+/**
+ * Each drawn card leaves resvg's pixel buffer (1200 × 630 × 4 bytes, outside the JavaScript heap)
+ * until the garbage collector finalizes its small wrapper object, which it is in no hurry to do
+ * while the heap itself stays small: drawing 2,700 cards reached 1 GiB that way, against 570 MiB
+ * with a collection every few dozen cards. So after every COLLECT_EVERY cards, one is asked for.
+ */
+const COLLECT_EVERY = 32;
+
+let collector: (() => void) | undefined;
+
+function collectGarbage(): void {
+  if (!collector) {
+    setFlagsFromString("--expose-gc");
+    collector = runInNewContext("gc") as () => void;
+  }
+  collector();
+}
+
 export interface SocialImageStats {
   drawn: number;
   fromCache: number;
@@ -113,8 +133,10 @@ export async function renderSocialImages(
   // A few cards at once, so that satori's layout of one overlaps the drawing of another. Kept in
   // memory only when the cache refuses them.
   const inMemory = new Map<string, Uint8Array>();
+  let drawnHere = 0;
   await eachLimited(missing, availableParallelism(), async (job) => {
     const png = await drawSocialCard(job.card);
+    if (++drawnHere % COLLECT_EVERY === 0) collectGarbage();
     // A read-only checkout still builds; it keeps the bytes and draws again next time.
     await writeCached(job.file, png).catch(() => inMemory.set(job.file, png));
   });

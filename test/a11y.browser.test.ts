@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAxe } from "./support/axe.ts";
-import { launchBrowser } from "./support/browser.ts";
+import { launchBrowser, settled } from "./support/browser.ts";
 import { stubFormProvider } from "./support/form-provider.ts";
 import { loadSitePages } from "./support/pages.ts";
 import { buildAndServe, type BuiltSite } from "./support/site.ts";
@@ -59,6 +59,7 @@ describe("the axe harness", () => {
   it("reports violations when a page has them, including inside the form frame", async () => {
     await page.setViewportSize({ width: 390, height: 900 });
     await page.goto(`${site.url}/contact`, { waitUntil: "load" });
+    await settled(page);
     await page.evaluate(() => {
       const image = document.createElement("img");
       image.src = "/favicon.svg";
@@ -84,6 +85,7 @@ describe("axe-core finds no violation", () => {
         await page.setViewportSize({ width: state.width, height: 900 });
         const response = await page.goto(`${site.url}${sitePage.path}`, { waitUntil: "load" });
         expect(response?.status()).toBe(sitePage.status);
+        await settled(page);
         await showState(state);
         for (const violation of await runAxe(page)) {
           violations.push(`[${state.name}] ${violation.rule} (${violation.impact}): ${violation.help}\n    ${violation.nodes.join("\n    ")}`);

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../scripts/generate.ts";
 import { serve } from "../scripts/server.ts";
-import { launchBrowser } from "./support/browser.ts";
+import { launchBrowser, settled } from "./support/browser.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";
 import { loadSitePages, type SitePages } from "./support/pages.ts";
 import { DATA_DIR } from "./support/paths.ts";
@@ -89,6 +89,7 @@ describe("the Content-Security-Policy in the browser", () => {
     const page = await openPage();
     for (const { path: urlPath, status } of pages.pages) {
       const response = await page.goto(`${url}${urlPath}`, { waitUntil: "load" });
+      await settled(page);
       expect(response?.status(), urlPath).toBe(status);
       const policy = await response?.headerValue("content-security-policy");
       expect(policy, urlPath).toMatch(/^default-src 'none'; /);

@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_FORM_HEIGHT } from "../templates/parts/LeadForm.tsx";
-import { launchBrowser } from "./support/browser.ts";
+import { launchBrowser, settled } from "./support/browser.ts";
 import { blockFormProvider, formProviderOrigins } from "./support/form-provider.ts";
 import { loadSitePages } from "./support/pages.ts";
 import { buildAndServe, type BuiltSite } from "./support/site.ts";
@@ -62,6 +62,7 @@ async function visit(path: string, width: number): Promise<Visit> {
     }).observe({ type: "layout-shift", buffered: true });
   });
   await page.goto(`${site.url}${path}`, { waitUntil: "networkidle" });
+  await settled(page);
   // Two frames, so that a shift caused by the failed frame would have been recorded.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return { page, errors, providerRequests };

@@ -3,7 +3,7 @@
 // and pointer targets of at least 24 × 24 px (WCAG 2.5.8).
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { launchBrowser, settled } from "./support/browser.ts";
 import { composite, contrastRatio, mustParseColour, type Rgba } from "./support/colour.ts";
 import { probeFocus, tabbableKeys, pointerTargets, type FocusStop } from "./support/focus-probe.ts";
 import { STAND_IN_FORM, stubFormProvider } from "./support/form-provider.ts";
@@ -40,6 +40,7 @@ afterAll(async () => {
 async function load(path: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
   await page.goto(`${site.url}${path}`, { waitUntil: "load" });
+  await settled(page);
 }
 
 /**
@@ -257,6 +258,8 @@ describe("the contact form frame", () => {
     await stubFormProvider(emptyProvider, model.business, "");
     const other = await emptyProvider.newPage();
     await other.goto(`${site.url}/contact`, { waitUntil: "load" });
+    await settled(other);
+    expect(await other.locator(".lead-form iframe").count()).toBe(1);
     await other.locator(".lead-form-note a").focus();
     const reached: string[] = [];
     for (let press = 0; press < 3; press += 1) {

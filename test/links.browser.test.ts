@@ -3,7 +3,7 @@
 // no console error or failed local request on any page.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { launchBrowser, settled } from "./support/browser.ts";
 import { formProviderOrigins, stubFormProvider } from "./support/form-provider.ts";
 import { NOT_FOUND_PROBE, loadSitePages } from "./support/pages.ts";
 import { buildAndServe, type BuiltSite } from "./support/site.ts";
@@ -47,6 +47,7 @@ const isInternal = (url: URL) => url.origin === new URL(site.url).origin;
 
 async function readPage(path: string): Promise<CrawledPage> {
   const response = await page.goto(`${site.url}${path}`, { waitUntil: "load" });
+  await settled(page);
   const { ids, links } = await page.evaluate(() => ({
     ids: [...document.querySelectorAll("[id]")].map((element) => element.id),
     links: [...document.querySelectorAll("a[href]")].map((link) => ({

@@ -3,7 +3,7 @@
 // set, no storage is written, and links off the site carry rel="noopener noreferrer".
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { launchBrowser, settled } from "./support/browser.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";
 import { loadSitePages, type SitePages } from "./support/pages.ts";
 import { buildAndServe, type BuiltSite } from "./support/site.ts";
@@ -69,6 +69,7 @@ async function visitEveryPage() {
     currentPage = urlPath;
     // The contact page's provider requests start during load; wait for them to settle there.
     await page.goto(`${site.url}${urlPath}`, { waitUntil: urlPath === "/contact" ? "networkidle" : "load" });
+    await settled(page);
     const state = await page.evaluate(async () => ({
       cookie: document.cookie,
       local: localStorage.length,

@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STYLESHEET } from "../scripts/assets.ts";
-import { launchBrowser } from "./support/browser.ts";
+import { launchBrowser, settled } from "./support/browser.ts";
 import { contrastRatio, mustParseColour, rootCustomProperties } from "./support/colour.ts";
 import { stubFormProvider } from "./support/form-provider.ts";
 import { clippedText, textPastWindowEdges } from "./support/layout-probe.ts";
@@ -34,6 +34,7 @@ afterAll(async () => {
 async function load(path: string, width: number, height = 800): Promise<void> {
   await page.setViewportSize({ width, height });
   await page.goto(`${site.url}${path}`, { waitUntil: "load" });
+  await settled(page);
 }
 
 /** How far the page scrolls sideways, and whether overflow is hidden (which would hide a loss). */

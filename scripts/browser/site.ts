@@ -27,13 +27,20 @@ document.querySelectorAll("[data-current-year]").forEach((element) => {
   element.textContent = year;
 });
 
-// Third-party helpers (the lead-form provider's script) wait in <template data-after-load> and
-// join the page once it has loaded, so they never hold back its first paint.
-addEventListener("load", () => {
-  document.querySelectorAll<HTMLTemplateElement>("template[data-after-load]").forEach((template) => {
-    template.replaceWith(template.content.cloneNode(true));
-  });
-});
+// Third-party content (the lead-form provider's frame and script) waits in
+// <template data-after-load> and joins the page once it has loaded and painted: the next
+// animation frame, then the task after it, so it never competes with the page's first paint.
+addEventListener("load", () =>
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        document.querySelectorAll<HTMLTemplateElement>("template[data-after-load]").forEach((template) => {
+          template.replaceWith(template.content.cloneNode(true));
+        });
+      }),
+    ),
+  ),
+);
 
 if (document.body.dataset.page === "not-found") {
   console.error(`Page not found: ${location.pathname}`);
