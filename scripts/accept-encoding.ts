@@ -1,6 +1,5 @@
-// Which of the precompressed encodings a request accepts, read from its Accept-Encoding header.
-// sirv only looks for the words "br" and "gzip" in the header, so "gzip;q=0" (meaning: never gzip)
-// would still get gzip; the server hands sirv the normalised list this returns instead.
+// Which of the precompressed encodings a request accepts, read from its Accept-Encoding header
+// with its weights: "gzip;q=0" means never gzip, and "*" stands for any coding not named.
 
 export type ContentEncoding = "br" | "gzip";
 

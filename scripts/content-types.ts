@@ -1,6 +1,6 @@
-// Text files are UTF-8. The static handler names the type of .txt, .xml and .svg files without a
-// charset; these say it, as the generated nginx config does, so that no browser has to guess
-// (llms.txt and the sitemap carry non-ASCII text).
+// The Content-Type of every kind of file dist/ holds. Text files are UTF-8 and say so, as the
+// generated nginx config does, so that no browser has to guess (llms.txt and the sitemap carry
+// non-ASCII text).
 import path from "node:path";
 
 const TEXT_TYPES: Record<string, string> = {
@@ -11,7 +11,16 @@ const TEXT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
 };
 
-/** The Content-Type for a text file's URL path, or undefined to keep the handler's own. */
-export function textContentType(urlPath: string): string | undefined {
-  return TEXT_TYPES[path.posix.extname(urlPath).toLowerCase()];
+const TYPES: Record<string, string> = {
+  ...TEXT_TYPES,
+  ".html": "text/html; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+};
+
+/** The Content-Type for a file's path; unknown kinds are sent as bytes, which browsers never run. */
+export function contentType(filePath: string): string {
+  return TYPES[path.posix.extname(filePath).toLowerCase()] ?? "application/octet-stream";
 }

@@ -1,5 +1,5 @@
-// What the local server accepts of a request before the static handler sees it. The handler only
-// ever serves files it listed in dist/ at start-up, so nothing outside dist/ can be reached; these
+// What the local server accepts of a request before it looks for a file. Only decoded paths
+// without "." or ".." segments reach the file system, so nothing outside dist/ can be named; these
 // checks answer the odd and hostile requests with a plain 404 (or ignore a broken Range) instead of
 // leaving them to chance, and match what the generated nginx config does with them.
 
@@ -14,7 +14,7 @@ export function servablePath(target: string | undefined): string | undefined {
   const rawPath = target.split(/[?#]/, 1)[0]!;
   let decoded: string;
   try {
-    // decodeURI, as the static handler decodes: an encoded slash (%2F) stays encoded.
+    // decodeURI keeps an encoded slash (%2F) encoded, so it can never add a path segment.
     decoded = decodeURI(rawPath);
   } catch {
     return undefined;
@@ -28,10 +28,9 @@ export function servablePath(target: string | undefined): string | undefined {
 }
 
 /**
- * A single "bytes=first-last" range the static handler can serve, or undefined. The handler
- * trusts the header: a reversed range makes Node throw after the status line has gone out, and a
- * suffix range ("bytes=-500") is read the wrong way round. RFC 9110 lets a server ignore Range,
- * so anything else is answered with the whole file.
+ * A single "bytes=first-last" range the server serves, or undefined: a reversed range, a suffix
+ * range ("bytes=-500"), several ranges or anything malformed. RFC 9110 lets a server ignore
+ * Range, so those are answered with the whole file.
  */
 export function usableRange(header: string | undefined): string | undefined {
   const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header?.trim() ?? "");

@@ -1,15 +1,17 @@
 // Serves dist/ the way production does: clean URLs, precompressed files when the client accepts
 // them, the 404 page with status 404 for anything else, and on every response the headers that
-// dist/_headers gives its path (the file the static hosts read).
-import { readFile } from "node:fs/promises";
+// dist/_headers gives its path (the file the static hosts read). Each file is opened before its
+// status line is sent and read from that open handle, so a file replaced or removed by a new
+// build while it is being served never breaks the response or stops the server.
+import { open, readFile, type FileHandle } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
-import sirv from "sirv";
 import { acceptedEncodings, type ContentEncoding } from "./accept-encoding.ts";
+import { COMPRESSIBLE_FILE } from "./compress.ts";
 import { headersForPath, type HeaderSet } from "./headers.ts";
 import { HEADERS_FILE, parseHeadersFile } from "./headers-file.ts";
 import { servablePath, usableRange } from "./request-guard.ts";
-import { textContentType } from "./content-types.ts";
+import { contentType } from "./content-types.ts";
 import { NOT_FOUND_FILE } from "./routes.ts";
 
 export interface ServeOptions {
@@ -32,21 +34,112 @@ function setOnly(res: ServerResponse, headers: HeaderSet) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
-export async function createSiteServer(dir: string): Promise<Server> {
-  const notFoundPages = await readNotFoundPages(dir);
-  const headerRules = parseHeadersFile(await readFile(path.join(dir, HEADERS_FILE), "utf8"));
-  const serveStatic = sirv(dir, {
-    dev: false,
-    etag: true,
-    extensions: ["html"],
-    brotli: true,
-    gzip: true,
-    dotfiles: false,
-    setHeaders: (res, pathname) => {
-      const type = textContentType(pathname);
-      if (type) res.setHeader("Content-Type", type);
-    },
+const ENCODING_SUFFIX: Record<ContentEncoding, string> = { br: ".br", gzip: ".gz" };
+
+interface OpenedFile {
+  handle: FileHandle;
+  size: number;
+  modified: Date;
+  /** The file that answers the path, before any encoding: its name sets the Content-Type. */
+  file: string;
+  encoding: ContentEncoding | undefined;
+  /** Whether the file has precompressed siblings, so the answer depends on Accept-Encoding. */
+  varies: boolean;
+}
+
+async function openFile(file: string): Promise<{ handle: FileHandle; size: number; modified: Date } | undefined> {
+  const handle = await open(file, "r").catch(() => undefined);
+  if (!handle) return undefined;
+  const stats = await handle.stat().catch(() => undefined);
+  if (stats?.isFile()) return { handle, size: stats.size, modified: stats.mtime };
+  await handle.close();
+  return undefined;
+}
+
+/**
+ * The file for a servable URL path, opened: /contact is contact.html, / is index.html, and any
+ * other file is served under its own name. Its .br or .gz sibling is chosen when the client
+ * accepts that encoding.
+ */
+async function openForPath(dir: string, urlPath: string, accepted: ContentEncoding[]): Promise<OpenedFile | undefined> {
+  const relative = urlPath === "/" ? "index.html" : urlPath.slice(1);
+  for (const name of [relative, `${relative}.html`]) {
+    const file = path.join(dir, name);
+    // servablePath has refused "." and ".." segments; this keeps it so whatever it lets through.
+    if (!file.startsWith(dir + path.sep)) return undefined;
+    const plain = await openFile(file);
+    if (!plain) continue;
+    const siblings = await Promise.all(
+      (["br", "gzip"] as const).map(async (encoding) => ({ encoding, opened: accepted.includes(encoding) ? await openFile(file + ENCODING_SUFFIX[encoding]) : undefined })),
+    );
+    const varies = COMPRESSIBLE_FILE.test(name);
+    const chosen = accepted.map((encoding) => siblings.find((sibling) => sibling.encoding === encoding && sibling.opened)).find(Boolean);
+    for (const sibling of siblings) if (sibling !== chosen) await sibling.opened?.handle.close();
+    if (chosen?.opened) {
+      await plain.handle.close();
+      return { ...chosen.opened, file: name, encoding: chosen.encoding, varies };
+    }
+    return { ...plain, file: name, encoding: undefined, varies };
+  }
+  return undefined;
+}
+
+/** The byte range a usable Range header asks of a file of `size` bytes, or "unsatisfiable". */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | "unsatisfiable" | undefined {
+  const range = usableRange(header);
+  if (!range) return undefined;
+  const [first = "", last = ""] = range.slice("bytes=".length).split("-");
+  const start = Number(first);
+  if (start >= size) return "unsatisfiable";
+  return { start, end: last === "" ? size - 1 : Math.min(Number(last), size - 1) };
+}
+
+/** Sends an opened file: 200, 206 for a range, or 304 when the client's copy is current. */
+function sendFile(req: IncomingMessage, res: ServerResponse, opened: OpenedFile): void {
+  const etag = `W/"${opened.size.toString(16)}-${opened.modified.getTime().toString(16)}${opened.encoding ? `-${opened.encoding}` : ""}"`;
+  res.setHeader("Content-Type", contentType(opened.file));
+  res.setHeader("ETag", etag);
+  res.setHeader("Last-Modified", opened.modified.toUTCString());
+  res.setHeader("Accept-Ranges", "bytes");
+  if (opened.varies) res.setHeader("Vary", "Accept-Encoding");
+  if (opened.encoding) res.setHeader("Content-Encoding", opened.encoding);
+  const close = () => void opened.handle.close().catch(() => {});
+  const matches = req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");
+  if (matches) {
+    res.writeHead(304);
+    res.end();
+    close();
+    return;
+  }
+  const range = byteRange(req.headers.range, opened.size);
+  if (range === "unsatisfiable") {
+    res.writeHead(416, { "Content-Range": `bytes */${opened.size}`, "Content-Length": 0 });
+    res.end();
+    close();
+    return;
+  }
+  const { start, end } = range ?? { start: 0, end: opened.size - 1 };
+  const length = Math.max(0, end - start + 1);
+  res.writeHead(range ? 206 : 200, {
+    "Content-Length": length,
+    ...(range ? { "Content-Range": `bytes ${start}-${end}/${opened.size}` } : {}),
   });
+  if (req.method === "HEAD" || length === 0) {
+    res.end();
+    close();
+    return;
+  }
+  const stream = opened.handle.createReadStream({ start, end, autoClose: true });
+  // A failed read cannot change a status already sent: end the connection, keep the server.
+  stream.on("error", () => res.destroy());
+  res.on("close", () => stream.destroy());
+  stream.pipe(res);
+}
+
+export async function createSiteServer(dir: string): Promise<Server> {
+  const root = path.resolve(dir);
+  const notFoundPages = await readNotFoundPages(root);
+  const headerRules = parseHeadersFile(await readFile(path.join(root, HEADERS_FILE), "utf8"));
 
   const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
     const encoding = acceptedEncodings(req.headers["accept-encoding"]).find((coding) => notFoundPages[coding]);
@@ -61,8 +154,7 @@ export async function createSiteServer(dir: string): Promise<Server> {
     res.end(req.method === "HEAD" ? undefined : notFoundPage);
   };
 
-  // Slow clients get 10 s to send their headers and 30 s for the whole request.
-  return createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const urlPath = servablePath(req.url);
     setOnly(res, headersForPath(headerRules, urlPath ?? `/${NOT_FOUND_FILE}`));
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -70,21 +162,19 @@ export async function createSiteServer(dir: string): Promise<Server> {
       res.end("Method Not Allowed\n");
       return;
     }
-    if (urlPath === undefined) {
-      sendNotFound(req, res);
-      return;
-    }
-    const range = usableRange(req.headers.range);
-    if (range) req.headers.range = range;
-    else delete req.headers.range;
-    // sirv matches "br"/"gzip" anywhere in the header; give it only what the client accepts.
-    req.headers["accept-encoding"] = acceptedEncodings(req.headers["accept-encoding"]).join(", ");
-    try {
-      serveStatic(req, res, () => sendNotFound(req, res));
-    } catch {
-      // Malformed paths (bad percent-encoding and the like) are simply not found.
-      if (!res.headersSent) sendNotFound(req, res);
-    }
+    const opened = urlPath === undefined ? undefined : await openForPath(root, urlPath, acceptedEncodings(req.headers["accept-encoding"]));
+    if (opened) sendFile(req, res, opened);
+    else sendNotFound(req, res);
+  };
+
+  // Slow clients get 10 s to send their headers and 30 s for the whole request.
+  return createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
+    answer(req, res).catch(() => {
+      if (!res.headersSent) {
+        res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error\n");
+      } else res.destroy();
+    });
   });
 }
 
