@@ -1,12 +1,10 @@
 // axe-core on every page of the built site: WCAG 2.0-2.2 A and AA plus best practices, on a phone
 // with the menu closed and open, and on a desktop screen.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runAxe } from "./support/axe.ts";
-import { launchBrowser, settled } from "./support/browser.ts";
-import { stubFormProvider } from "./support/form-provider.ts";
+import { settled } from "./support/browser.ts";
 import { loadSitePages } from "./support/pages.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { openBrowserSite } from "./support/browser-site.ts";
 
 const { model, pages } = await loadSitePages();
 
@@ -24,24 +22,10 @@ const STATES: ViewState[] = [
   { name: "1280 px", width: 1280, menuOpen: false },
 ];
 
-let site: BuiltSite;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 let statesChecked = 0;
 
-beforeAll(async () => {
-  site = await buildAndServe();
-  browser = await launchBrowser();
-  context = await browser.newContext();
-  await stubFormProvider(context, model.business);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const { site, page, close } = await openBrowserSite(model.business);
+afterAll(close);
 
 async function showState(state: ViewState): Promise<void> {
   const button = page.locator("[data-menu-button]");

@@ -1,31 +1,18 @@
 // When the estimate form's provider is down or blocked, the contact page and the home page's
 // contact section still give the visitor everything needed to call, and nothing moves or breaks.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { LEAD_FORM_HEIGHT } from "../templates/parts/LeadForm.tsx";
-import { launchBrowser, settled } from "./support/browser.ts";
-import { blockFormProvider, formProviderOrigins } from "./support/form-provider.ts";
+import { settled } from "./support/browser.ts";
+import { formProviderOrigins } from "./support/form-provider.ts";
 import { loadSitePages } from "./support/pages.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { openBrowserSite } from "./support/browser-site.ts";
 
 const { model } = await loadSitePages();
 const { business } = model;
 
-let site: BuiltSite;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  site = await buildAndServe();
-  browser = await launchBrowser();
-  context = await browser.newContext();
-  await blockFormProvider(context, business);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const { site, context, close } = await openBrowserSite(business, { provider: "blocked" });
+afterAll(close);
 
 interface Visit {
   page: Page;

@@ -1,15 +1,15 @@
 // Keyboard-only use of the built site: the skip link, a visible focus ring on everything that
 // takes focus, focus moving in reading order, the mobile menu, no trap (the form frame included),
 // and pointer targets of at least 24 × 24 px (WCAG 2.5.8).
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, settled } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { settled } from "./support/browser.ts";
 import { composite, contrastRatio, mustParseColour, type Rgba } from "./support/colour.ts";
 import { probeFocus, tabbableKeys, pointerTargets, type FocusStop } from "./support/focus-probe.ts";
 import { STAND_IN_FORM, stubFormProvider } from "./support/form-provider.ts";
 import { readingOrderBreaks, targetSizeFailures } from "./support/geometry.ts";
 import { loadSitePages } from "./support/pages.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { openBrowserSite } from "./support/browser-site.ts";
 
 const { model, pages, representative } = await loadSitePages();
 
@@ -17,25 +17,13 @@ const MIN_RING_WIDTH = 2;
 const MIN_RING_CONTRAST = 3;
 const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
 
-let site: BuiltSite;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  site = await buildAndServe();
-  browser = await launchBrowser();
-  // Focus scrolls its element into view; without reduced motion the page scrolls smoothly and the
-  // element would be measured mid-scroll. The ring itself does not depend on motion settings.
-  context = await browser.newContext({ reducedMotion: "reduce" });
-  await stubFormProvider(context, model.business, STAND_IN_FORM);
-  page = await context.newPage();
+// Focus scrolls its element into view; without reduced motion the page scrolls smoothly and the
+// element would be measured mid-scroll. The ring itself does not depend on motion settings.
+const { site, browser, page, close } = await openBrowserSite(model.business, {
+  provider: { document: STAND_IN_FORM },
+  context: { reducedMotion: "reduce" },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(close);
 
 async function load(path: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 });

@@ -1,12 +1,12 @@
 // Links and the browser console on the built site: a crawler that starts at / and follows links
 // alone, every internal link and #fragment resolving, valid tel: links, safe new-tab links, and
 // no console error or failed local request on any page.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, settled } from "./support/browser.ts";
-import { formProviderOrigins, stubFormProvider } from "./support/form-provider.ts";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { settled } from "./support/browser.ts";
+import { formProviderOrigins } from "./support/form-provider.ts";
 import { NOT_FOUND_PROBE, loadSitePages } from "./support/pages.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { openBrowserSite } from "./support/browser-site.ts";
 
 const { model, routes, pages } = await loadSitePages();
 
@@ -24,24 +24,10 @@ interface CrawledPage {
   links: PageLink[];
 }
 
-let site: BuiltSite;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 const crawled = new Map<string, CrawledPage>();
 
-beforeAll(async () => {
-  site = await buildAndServe();
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 390, height: 800 } });
-  await stubFormProvider(context, model.business);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const { site, context, page, close } = await openBrowserSite(model.business, { context: { viewport: { width: 390, height: 800 } } });
+afterAll(close);
 
 const isInternal = (url: URL) => url.origin === new URL(site.url).origin;
 

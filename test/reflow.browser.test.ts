@@ -1,35 +1,20 @@
 // Reflow and zoom (WCAG 1.4.10, 1.4.4), the brand colours' contrast (1.4.3, 1.4.11), and reduced
 // motion, on the built site.
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { STYLESHEET } from "../scripts/assets.ts";
-import { launchBrowser, settled } from "./support/browser.ts";
+import { settled } from "./support/browser.ts";
 import { contrastRatio, mustParseColour, rootCustomProperties } from "./support/colour.ts";
 import { stubFormProvider } from "./support/form-provider.ts";
 import { clippedText, textPastWindowEdges } from "./support/layout-probe.ts";
 import { loadSitePages } from "./support/pages.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { openBrowserSite } from "./support/browser-site.ts";
 
 const { model, pages, representative } = await loadSitePages();
 
-let site: BuiltSite;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  site = await buildAndServe();
-  browser = await launchBrowser();
-  context = await browser.newContext();
-  await stubFormProvider(context, model.business);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const { site, browser, page, close } = await openBrowserSite(model.business);
+afterAll(close);
 
 async function load(path: string, width: number, height = 800): Promise<void> {
   await page.setViewportSize({ width, height });

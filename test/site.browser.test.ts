@@ -1,20 +1,18 @@
 // Every screen of the spec, in a real browser, served by the server `npm start` uses.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/load-data.ts";
-import { buildModel, otherServices, townPhone, type SiteModel } from "../scripts/model.ts";
-import { buildRoutes, type Route } from "../scripts/routes.ts";
+import { buildModel, otherServices, townPhone } from "../scripts/model.ts";
+import { buildRoutes } from "../scripts/routes.ts";
 import type { Service, Town } from "../scripts/schema.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { stubFormProvider } from "./support/form-provider.ts";
+import { openBrowserSite } from "./support/browser-site.ts";
 import { DATA_DIR } from "./support/paths.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
 
-let site: BuiltSite;
-let browser: Browser;
-let context: BrowserContext;
-let model: SiteModel;
-let routes: Route[];
+const model = buildModel(await loadData(DATA_DIR));
+const routes = buildRoutes(model);
+// The form provider is not reachable from tests: its requests get empty documents.
+const { site, browser, context, close } = await openBrowserSite(model.business);
+afterAll(close);
 const consoleMessages: { url: string; type: string; text: string }[] = [];
 
 async function open(path: string, width = 1280): Promise<Page> {
@@ -28,21 +26,6 @@ async function open(path: string, width = 1280): Promise<Page> {
 
 const hrefs = (page: Page, selector: string) =>
   page.$$eval(selector, (links) => links.map((link) => link.getAttribute("href")));
-
-beforeAll(async () => {
-  model = buildModel(await loadData(DATA_DIR));
-  routes = buildRoutes(model);
-  site = await buildAndServe();
-  browser = await launchBrowser();
-  context = await browser.newContext();
-  // The form provider is not reachable from tests: its requests get empty documents.
-  await stubFormProvider(context, model.business);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
 
 describe("every public route", () => {
   it("answers 200 with a page for each of the 43 routes", async () => {

@@ -1,0 +1,42 @@
+// The usual setting of a browser test: the real data built and served as `npm start` serves it,
+// Chromium, one browser context whose requests to the form provider are answered as the test
+// needs (never sent to the network), and one page in it.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import type { Business } from "../../scripts/model.ts";
+import { launchBrowser } from "./browser.ts";
+import { blockFormProvider, stubFormProvider } from "./form-provider.ts";
+import { buildAndServe, type BuiltSite } from "./site.ts";
+
+export interface BrowserSite {
+  site: BuiltSite;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Closes the browser, stops the server and removes the build. */
+  close(): Promise<void>;
+}
+
+export interface BrowserSiteOptions {
+  /** The provider's answer: a stand-in document (empty by default), or "blocked" (down, or removed by a blocker). */
+  provider?: { document: string } | "blocked";
+  context?: BrowserContextOptions;
+}
+
+export async function openBrowserSite(business: Business, options: BrowserSiteOptions = {}): Promise<BrowserSite> {
+  const [site, browser] = await Promise.all([buildAndServe(), launchBrowser()]);
+  const context = await browser.newContext(options.context);
+  const provider = options.provider ?? { document: "" };
+  if (provider === "blocked") await blockFormProvider(context, business);
+  else await stubFormProvider(context, business, provider.document);
+  const page = await context.newPage();
+  return {
+    site,
+    browser,
+    context,
+    page,
+    close: async () => {
+      await browser.close();
+      await site.close();
+    },
+  };
+}
