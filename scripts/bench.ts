@@ -8,7 +8,7 @@
 // --runs <Lighthouse runs per page, median kept; default 3>,
 // --factors 1,10,100 (any list), --timeout <seconds per generate run>, --max-memory <MiB per
 // generate run; the run is stopped beyond it, default 4096: other work shares the machine>.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,10 +50,18 @@ function machineNote(): string {
   return `${availableParallelism()} cores, load average ${oneMinute.toFixed(2)} at start`;
 }
 
+const FLOOR_PAGE = "bench-floor";
+const FLOOR_HTML =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+  "<title>Floor</title></head><body><h1>A page with next to nothing</h1><p>Nothing to load, run or lay out.</p></body></html>";
+
 async function benchPages(work: string, runs: number): Promise<void> {
   const machine = machineNote();
   const dir = path.join(work, "dist");
   const built = await generate({ dataDir: DATA_DIR, outDir: dir });
+  // The floor: what the same browser, server and machine give a page with next to nothing in it.
+  // Figures a site page shares with it come from the setting, not from the page.
+  await writeFile(path.join(dir, `${FLOOR_PAGE}.html`), FLOOR_HTML);
   const { server, url } = await serve({ dir, port: 0 });
   const browser = await launchDebuggableChromium();
   // The 404 page is audited at /404, where it is answered with status 200: Lighthouse refuses to
@@ -68,26 +76,33 @@ async function benchPages(work: string, runs: number): Promise<void> {
   const rows: Cell[][] = [];
   const failures: string[] = [];
   const results: LighthouseFigures[] = [];
-  try {
-    for (const page of pages) {
-      try {
-        const figures = await auditPageMedian(`${url}${page.urlPath}`, browser.port, runs);
-        results.push(figures);
-        rows.push([
-          page.urlPath,
-          figures.score,
-          Math.round(figures.fcpMs),
-          Math.round(figures.lcpMs),
-          Math.round(figures.tbtMs),
-          Number(figures.cls.toFixed(3)),
-          figures.transferBytes,
-        ]);
-      } catch (error) {
-        failures.push(`${page.urlPath}: ${error instanceof Error ? error.message : String(error)}`);
-        rows.push([page.urlPath, "–", "–", "–", "–", "–", "–"]);
-      }
+  const audit = async (urlPath: string, label = urlPath): Promise<LighthouseFigures | undefined> => {
+    try {
+      const figures = await auditPageMedian(`${url}${urlPath}`, browser.port, runs);
+      rows.push([
+        label,
+        figures.score,
+        Math.round(figures.fcpMs),
+        Math.round(figures.lcpMs),
+        Math.round(figures.tbtMs),
+        Number(figures.cls.toFixed(3)),
+        figures.transferBytes,
+      ]);
+      return figures;
+    } catch (error) {
+      failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+      rows.push([label, "–", "–", "–", "–", "–", "–"]);
+      return undefined;
+    } finally {
       process.stderr.write(".");
     }
+  };
+  try {
+    for (const page of pages) {
+      const figures = await audit(page.urlPath);
+      if (figures) results.push(figures);
+    }
+    await audit(`/${FLOOR_PAGE}`, "(floor: a 200-byte page)");
   } finally {
     process.stderr.write("\n");
     await browser.close();
@@ -102,7 +117,7 @@ async function benchPages(work: string, runs: number): Promise<void> {
     console.log(
       `\nWorst: score ${Math.min(...results.map((f) => f.score))}, LCP ${Math.round(worst((f) => f.lcpMs))} ms, ` +
         `TBT ${Math.round(worst((f) => f.tbtMs))} ms, CLS ${worst((f) => f.cls).toFixed(3)}, ` +
-        `bytes ${worst((f) => f.transferBytes)}. Targets: 100, ≤ 1000 ms, 0 ms, 0.`,
+        `bytes ${worst((f) => f.transferBytes)} (site pages; the floor row is not counted). Targets: 100, ≤ 1000 ms, 0 ms, 0.`,
     );
   }
   for (const failure of failures) console.log(`Not measured: ${failure}`);
