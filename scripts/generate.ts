@@ -10,12 +10,12 @@ import { promisify } from "node:util";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { buildAssets, buildFavicon } from "./assets.ts";
-import { COMPRESSIBLE_FILE, compressedSiblings } from "./compress.ts";
+import { compressedSiblings } from "./compress.ts";
 import { headerPolicyFor, pagePolicy, type PagePolicy } from "./headers.ts";
 import { formatHeadersFile, HEADERS_FILE } from "./headers-file.ts";
 import { iconComponent, loadIcons } from "./icons.ts";
 import { loadData } from "./load-data.ts";
-import { FileOnDisk, type OutputContents } from "./output.ts";
+import { Backlog, FileOnDisk, type OutputContents } from "./output.ts";
 import { buildLlmsTxt } from "./llms-txt.ts";
 import { renderSocialImages } from "./og-images.ts";
 import { pageHeadFor } from "./page-head.ts";
@@ -168,46 +168,22 @@ class StagedOutput {
 }
 
 /**
- * Runs tasks in the background, at most `limit` at once: `add` waits while the limit is reached,
- * so a fast producer is held back, and `settle` waits for the rest and throws the first failure.
- */
-class Backlog {
-  private readonly running = new Set<Promise<void>>();
-  private failure: { error: unknown } | undefined;
-
-  constructor(private readonly limit: number) {}
-
-  async add(task: () => Promise<void>): Promise<void> {
-    while (this.running.size >= this.limit) await Promise.race(this.running);
-    if (this.failure) throw this.failure.error;
-    const running: Promise<void> = task()
-      .catch((error: unknown) => {
-        this.failure ??= { error };
-      })
-      .finally(() => this.running.delete(running));
-    this.running.add(running);
-  }
-
-  async settle(): Promise<void> {
-    await Promise.all(this.running);
-    if (this.failure) throw this.failure.error;
-  }
-}
-
-/**
  * Writes everything `produce` emits, each text file followed by its .br and .gz, into a staging
  * folder that replaces outDir only when all of it is written. Returns the files, in emit order.
  */
 async function writeStaged(outDir: string, produce: (emit: Emit) => Promise<void>): Promise<string[]> {
   const output = new StagedOutput(outDir);
   const backlog = new Backlog(IN_FLIGHT);
-  const written: string[] = [];
+  // One entry per emitted file, in emit order: the file, then the siblings written beside it.
+  const written: string[][] = [];
   await output.begin();
   try {
     await produce((file, contents) => {
-      written.push(file);
+      const names = [file];
+      written.push(names);
       return backlog.add(async () => {
         const siblings = await compressedSiblings(file, contents);
+        names.push(...siblings.map(([name]) => name));
         await Promise.all([output.write(file, contents), ...siblings.map(([name, bytes]) => output.write(name, bytes))]);
       });
     });
@@ -218,7 +194,7 @@ async function writeStaged(outDir: string, produce: (emit: Emit) => Promise<void
     throw error;
   }
   await output.commit();
-  return written.flatMap((file) => (COMPRESSIBLE_FILE.test(file) ? [file, `${file}.br`, `${file}.gz`] : [file]));
+  return written.flat();
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {

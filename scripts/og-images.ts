@@ -14,7 +14,7 @@ import { renderAsync } from "@resvg/resvg-js";
 import { createElement } from "react";
 import satori from "satori";
 import { SocialCard } from "../templates/parts/SocialCard.tsx";
-import { eachLimited, FileOnDisk } from "./output.ts";
+import { Backlog, FileOnDisk } from "./output.ts";
 import { SOCIAL_IMAGE_SIZE, type SocialCardData, type SocialImage } from "./social.ts";
 
 const require = createRequire(import.meta.url);
@@ -133,13 +133,16 @@ export async function renderSocialImages(
   // A few cards at once, so that satori's layout of one overlaps the drawing of another. Kept in
   // memory only when the cache refuses them.
   const inMemory = new Map<string, Uint8Array>();
-  let drawnHere = 0;
-  await eachLimited(missing, availableParallelism(), async (job) => {
-    const png = await drawSocialCard(job.card);
-    if (++drawnHere % COLLECT_EVERY === 0) collectGarbage();
-    // A read-only checkout still builds; it keeps the bytes and draws again next time.
-    await writeCached(job.file, png).catch(() => inMemory.set(job.file, png));
-  });
+  const backlog = new Backlog(availableParallelism());
+  for (const [drawnHere, job] of missing.entries()) {
+    await backlog.add(async () => {
+      const png = await drawSocialCard(job.card);
+      // A read-only checkout still builds; it keeps the bytes and draws again next time.
+      await writeCached(job.file, png).catch(() => inMemory.set(job.file, png));
+    });
+    if ((drawnHere + 1) % COLLECT_EVERY === 0) collectGarbage();
+  }
+  await backlog.settle();
   return new Map(
     images.map((image, i) => {
       const { file } = jobs[i]!;
