@@ -9,10 +9,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip, type BrotliOptions } from "node:zlib";
+import type { ContentEncoding } from "./accept-encoding.ts";
 import { outputBytes, type OutputContents } from "./output.ts";
 
 /** Text formats worth compressing. Images (PNG) are already compressed and are left alone. */
 export const COMPRESSIBLE_FILE = /\.(?:html|css|js|mjs|json|xml|svg|txt|webmanifest)$/;
+
+/** The precompressed sibling of page.html in each encoding is page.html plus this suffix. */
+export const SIBLING_SUFFIX: Record<ContentEncoding, string> = { br: ".br", gzip: ".gz" };
 
 export const BROTLI_QUALITY = 11;
 export const GZIP_LEVEL = 9;
@@ -91,7 +95,7 @@ export async function compressedSiblings(
   const bytes = await outputBytes(contents);
   const [br, gz] = await Promise.all([cachedBrotli(bytes, cacheDir), compressGzip(bytes)]);
   return [
-    [`${file}.br`, br],
-    [`${file}.gz`, gz],
+    [`${file}${SIBLING_SUFFIX.br}`, br],
+    [`${file}${SIBLING_SUFFIX.gzip}`, gz],
   ];
 }

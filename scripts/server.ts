@@ -4,10 +4,10 @@
 // status line is sent and read from that open handle, so a file replaced or removed by a new
 // build while it is being served never breaks the response or stops the server.
 import { open, readFile, type FileHandle } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { acceptedEncodings, type ContentEncoding } from "./accept-encoding.ts";
-import { COMPRESSIBLE_FILE } from "./compress.ts";
+import { COMPRESSIBLE_FILE, SIBLING_SUFFIX } from "./compress.ts";
 import { headersForPath, type HeaderSet } from "./headers.ts";
 import { HEADERS_FILE, parseHeadersFile } from "./headers-file.ts";
 import { servablePath, usableRange } from "./request-guard.ts";
@@ -23,8 +23,8 @@ export interface ServeOptions {
 /** The 404 page as written, and its precompressed siblings where generate wrote them. */
 async function readNotFoundPages(dir: string): Promise<{ identity: Buffer } & Partial<Record<ContentEncoding, Buffer>>> {
   const file = path.join(dir, NOT_FOUND_FILE);
-  const optional = (suffix: string) => readFile(`${file}${suffix}`).catch(() => undefined);
-  const [identity, br, gzip] = await Promise.all([readFile(file), optional(".br"), optional(".gz")]);
+  const optional = (encoding: ContentEncoding) => readFile(`${file}${SIBLING_SUFFIX[encoding]}`).catch(() => undefined);
+  const [identity, br, gzip] = await Promise.all([readFile(file), optional("br"), optional("gzip")]);
   return { identity, br, gzip };
 }
 
@@ -33,8 +33,6 @@ function setOnly(res: ServerResponse, headers: HeaderSet) {
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
-
-const ENCODING_SUFFIX: Record<ContentEncoding, string> = { br: ".br", gzip: ".gz" };
 
 interface OpenedFile {
   handle: FileHandle;
@@ -58,26 +56,23 @@ async function openFile(file: string): Promise<{ handle: FileHandle; size: numbe
 
 /**
  * The file for a servable URL path, opened: /contact is contact.html, / is index.html, and any
- * other file is served under its own name. Its .br or .gz sibling is chosen when the client
- * accepts that encoding.
+ * other file is served under its own name. Of its .br and .gz siblings, the first that exists
+ * in the client's order of preference is sent instead.
  */
 async function openForPath(dir: string, urlPath: string, accepted: ContentEncoding[]): Promise<OpenedFile | undefined> {
   const relative = urlPath === "/" ? "index.html" : urlPath.slice(1);
   for (const name of [relative, `${relative}.html`]) {
     const file = path.join(dir, name);
-    // servablePath has refused "." and ".." segments; this keeps it so whatever it lets through.
+    // servablePath has refused "." and ".." segments; a second guard, should it ever let one through.
     if (!file.startsWith(dir + path.sep)) return undefined;
     const plain = await openFile(file);
     if (!plain) continue;
-    const siblings = await Promise.all(
-      (["br", "gzip"] as const).map(async (encoding) => ({ encoding, opened: accepted.includes(encoding) ? await openFile(file + ENCODING_SUFFIX[encoding]) : undefined })),
-    );
     const varies = COMPRESSIBLE_FILE.test(name);
-    const chosen = accepted.map((encoding) => siblings.find((sibling) => sibling.encoding === encoding && sibling.opened)).find(Boolean);
-    for (const sibling of siblings) if (sibling !== chosen) await sibling.opened?.handle.close();
-    if (chosen?.opened) {
+    for (const encoding of accepted) {
+      const sibling = await openFile(`${file}${SIBLING_SUFFIX[encoding]}`);
+      if (!sibling) continue;
       await plain.handle.close();
-      return { ...chosen.opened, file: name, encoding: chosen.encoding, varies };
+      return { ...sibling, file: name, encoding, varies };
     }
     return { ...plain, file: name, encoding: undefined, varies };
   }
@@ -103,32 +98,21 @@ function sendFile(req: IncomingMessage, res: ServerResponse, opened: OpenedFile)
   res.setHeader("Accept-Ranges", "bytes");
   if (opened.varies) res.setHeader("Vary", "Accept-Encoding");
   if (opened.encoding) res.setHeader("Content-Encoding", opened.encoding);
-  const close = () => void opened.handle.close().catch(() => {});
-  const matches = req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");
-  if (matches) {
-    res.writeHead(304);
+  /** Answers without a body, and lets the file go. */
+  const finish = (status: number, headers: OutgoingHttpHeaders = {}) => {
+    res.writeHead(status, headers);
     res.end();
-    close();
-    return;
-  }
+    void opened.handle.close().catch(() => {});
+  };
+  if (req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return finish(304);
   const range = byteRange(req.headers.range, opened.size);
-  if (range === "unsatisfiable") {
-    res.writeHead(416, { "Content-Range": `bytes */${opened.size}`, "Content-Length": 0 });
-    res.end();
-    close();
-    return;
-  }
+  if (range === "unsatisfiable") return finish(416, { "Content-Range": `bytes */${opened.size}`, "Content-Length": 0 });
   const { start, end } = range ?? { start: 0, end: opened.size - 1 };
   const length = Math.max(0, end - start + 1);
-  res.writeHead(range ? 206 : 200, {
-    "Content-Length": length,
-    ...(range ? { "Content-Range": `bytes ${start}-${end}/${opened.size}` } : {}),
-  });
-  if (req.method === "HEAD" || length === 0) {
-    res.end();
-    close();
-    return;
-  }
+  const status = range ? 206 : 200;
+  const headers = { "Content-Length": length, ...(range ? { "Content-Range": `bytes ${start}-${end}/${opened.size}` } : {}) };
+  if (req.method === "HEAD" || length === 0) return finish(status, headers);
+  res.writeHead(status, headers);
   const stream = opened.handle.createReadStream({ start, end, autoClose: true });
   // A failed read cannot change a status already sent: end the connection, keep the server.
   stream.on("error", () => res.destroy());
