@@ -3,17 +3,13 @@
 // non-ASCII text).
 import path from "node:path";
 
-const TEXT_TYPES: Record<string, string> = {
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
   ".xml": "text/xml; charset=utf-8",
   ".svg": "image/svg+xml; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-};
-
-const TYPES: Record<string, string> = {
-  ...TEXT_TYPES,
-  ".html": "text/html; charset=utf-8",
   ".json": "application/json; charset=utf-8",
   ".webmanifest": "application/manifest+json; charset=utf-8",
   ".png": "image/png",
