@@ -78,13 +78,14 @@ export function countyCollection(
   const { counties } = illinoisAtlas();
   return {
     type: "FeatureCollection",
-    features: names.map((name) => countyFeature(name, counties)),
+    features: names.map((name) => countyIn(name, counties)),
   };
 }
 
-function countyFeature(name: string, counties: Map<string, AreaFeature>): AreaFeature {
-  const county = counties.get(name);
-  if (!county) throw new Error(`Illinois has no county named ${name}`);
+/** The entry for a county by name, in any of the atlas's maps keyed by county name. */
+function countyIn<T>(name: string, byName: Map<string, T>): T {
+  const county = byName.get(name);
+  if (county === undefined) throw new Error(`Illinois has no county named ${name}`);
   return county;
 }
 
@@ -92,20 +93,14 @@ function countyFeature(name: string, counties: Map<string, AreaFeature>): AreaFe
 export function mergedCounties(names: readonly string[]): MultiPolygon {
   const { topology, countyGeometries } = illinoisAtlas();
   // merge() takes the geometries as a list (its typings also allow a collection, which it rejects).
-  const polygons = names.map((name) => geometryOf(name, countyGeometries)) as (TopoPolygon | TopoMultiPolygon)[];
+  const polygons = names.map((name) => countyIn(name, countyGeometries)) as (TopoPolygon | TopoMultiPolygon)[];
   return merge(topology, polygons);
-}
-
-function geometryOf(name: string, geometries: Map<string, NamedGeometry>): NamedGeometry {
-  const geometry = geometries.get(name);
-  if (!geometry) throw new Error(`Illinois has no county named ${name}`);
-  return geometry;
 }
 
 /** The outer border of a group of counties: shared boundaries inside the group are left out. */
 export function outerBorder(names: readonly string[]): MultiLineString {
   const { topology, countyGeometries } = illinoisAtlas();
-  const geometries = names.map((name) => geometryOf(name, countyGeometries));
+  const geometries = names.map((name) => countyIn(name, countyGeometries));
   return mesh(topology, collection(geometries), (a, b) => a === b);
 }
 
