@@ -3,15 +3,16 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, Option } from "commander";
-import { checkSite, describeCheck } from "../scripts/check.ts";
+import { checkSite, describeCheck } from "../scripts/build/check.ts";
 import { startDev } from "../scripts/dev/run-dev.ts";
-import { SCHEMAS_DIR, writeJsonSchemas } from "../scripts/json-schemas.ts";
-import { DataError } from "../scripts/load-data.ts";
-import { generate } from "../scripts/generate.ts";
-import { RenderError } from "../scripts/render.ts";
-import { serve } from "../scripts/server.ts";
-import { nginxConfigFor } from "../scripts/nginx-config.ts";
-import { PolicyError } from "../scripts/content-policy.ts";
+import { writeJsonSchemas } from "../scripts/data/json-schemas.ts";
+import { SCHEMAS_DIR } from "../scripts/lib/paths.ts";
+import { DataError } from "../scripts/data/load.ts";
+import { generate } from "../scripts/build/generate.ts";
+import { RenderError } from "../scripts/pages/render.ts";
+import { serve } from "../scripts/serve/server.ts";
+import { nginxConfigFor } from "../scripts/headers/nginx-command.ts";
+import { PolicyError } from "../scripts/headers/csp.ts";
 
 const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
 

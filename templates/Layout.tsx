@@ -1,13 +1,13 @@
 // The document shell every page shares: head, skip link, header, breadcrumbs, main, footer.
 import type { ReactNode } from "react";
-import type { Business } from "../scripts/model.ts";
-import type { Crumb, PageMeta } from "../scripts/routes.ts";
+import type { Business } from "../scripts/data/model.ts";
+import type { Crumb, PageMeta } from "../scripts/pages/routes.ts";
 import { Header } from "./parts/Header.tsx";
 import { Footer } from "./parts/Footer.tsx";
 import { Breadcrumbs } from "./parts/Breadcrumbs.tsx";
 import { SocialMetaTags } from "./parts/SocialMetaTags.tsx";
 import { StructuredData } from "./parts/StructuredData.tsx";
-import type { SocialMeta } from "../scripts/social.ts";
+import type { SocialMeta } from "../scripts/seo/social-meta.ts";
 
 export interface PageAssets {
   /** Minified stylesheet, inlined so that the first response can render on its own. */

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeScaledData } from "../scripts/bench-scale.ts";
-import { loadData } from "../scripts/load-data.ts";
+import { writeScaledData } from "../scripts/measure/scale.ts";
+import { loadData } from "../scripts/data/load.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
 describe("scaled data for the generate benchmark", () => {

@@ -1,8 +1,8 @@
 // Every page renders from its first response: at most 14 KiB compressed with its CSS and JavaScript
 // inlined, at most 1 KiB of JavaScript, no render-blocking request, and every box sized up front.
 import { describe, expect, it } from "vitest";
-import { renderSite } from "../scripts/generate.ts";
-import { outputText } from "../scripts/output.ts";
+import { renderSite } from "../scripts/build/generate.ts";
+import { outputText } from "../scripts/lib/output.ts";
 import {
   earlyThirdPartyRequests,
   executedInlineScripts,
@@ -13,8 +13,8 @@ import {
   renderBlockingResources,
   SCRIPT_BUDGET,
   unsizedElements,
-} from "../scripts/page-budget.ts";
-import { scanHtml } from "../scripts/html-scan.ts";
+} from "../scripts/measure/budgets.ts";
+import { scanHtml } from "../scripts/headers/html-scan.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
 const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });

@@ -1,9 +1,9 @@
 // Every town page has real coordinates: inside Illinois, inside the county its row names, and given
 // to 3 decimals; the data check refuses a point outside Illinois.
 import { describe, expect, it } from "vitest";
-import { countyAt, isInIllinois } from "../scripts/atlas.ts";
-import { loadData } from "../scripts/load-data.ts";
-import { allTowns, buildModel } from "../scripts/model.ts";
+import { countyAt, isInIllinois } from "../scripts/geo/atlas.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { allTowns, buildModel } from "../scripts/data/model.ts";
 import { copyData, editYaml, lineOf, problemsOf } from "./support/data-copy.ts";
 import { DATA_DIR } from "./support/paths.ts";
 

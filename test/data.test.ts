@@ -1,7 +1,7 @@
 // The data matches the client's spec exactly: keys, slugs, order and counts.
 import { describe, expect, it } from "vitest";
-import { loadData } from "../scripts/load-data.ts";
-import { buildModel, toPhone } from "../scripts/model.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { buildModel, toPhone } from "../scripts/data/model.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
 const SPEC_SERVICE_KEYS = [

@@ -1,8 +1,8 @@
 // Straight-line distances, the town pages' distance sentence and the nearest-towns rule.
 import { describe, expect, it } from "vitest";
-import { distanceFromYard, milesBetween, nearestTowns, roughMiles, type LatLon } from "../scripts/geo.ts";
-import { loadData } from "../scripts/load-data.ts";
-import { allTowns, buildModel } from "../scripts/model.ts";
+import { distanceFromYard, milesBetween, nearestTowns, roughMiles, type LatLon } from "../scripts/geo/distance.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { allTowns, buildModel } from "../scripts/data/model.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
 const model = buildModel(await loadData(DATA_DIR));

@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { inlineHash, pageSources, PolicyError, serializePolicy } from "../scripts/content-policy.ts";
-import { generate, renderSite, type RenderedSite } from "../scripts/generate.ts";
+import { inlineHash, pageSources, PolicyError, serializePolicy } from "../scripts/headers/csp.ts";
+import { generate, renderSite, type RenderedSite } from "../scripts/build/generate.ts";
 import {
   buildHeaderPolicy,
   CACHE_IMMUTABLE,
@@ -16,10 +16,10 @@ import {
   SITE_HEADERS,
   urlPathsFor,
   type HeaderRule,
-} from "../scripts/headers.ts";
-import { formatHeadersFile, HEADERS_FILE, parseHeadersFile, patternsOverlap } from "../scripts/headers-file.ts";
-import { renderNginxConfig } from "../scripts/nginx.ts";
-import { NOT_FOUND_FILE } from "../scripts/routes.ts";
+} from "../scripts/headers/policy.ts";
+import { formatHeadersFile, HEADERS_FILE, parseHeadersFile, patternsOverlap } from "../scripts/headers/headers-file.ts";
+import { renderNginxConfig } from "../scripts/headers/nginx-config.ts";
+import { NOT_FOUND_FILE } from "../scripts/pages/routes.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 
 const SITE = "https://www.example.test";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { HtmlValidate, type ConfigData } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/generate.ts";
+import { generate } from "../scripts/build/generate.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { loadSitePages } from "./support/pages.ts";
 

@@ -3,9 +3,9 @@ import { readFile } from "node:fs/promises";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { STYLESHEET } from "../scripts/assets.ts";
-import { ICON_STROKE, ICON_VIEW_BOX, iconDrawing } from "../scripts/icon-markup.ts";
-import { iconComponent, loadIcons } from "../scripts/icons.ts";
+import { STYLESHEET } from "../scripts/pages/assets.ts";
+import { ICON_STROKE, ICON_VIEW_BOX, iconDrawing } from "../templates/parts/icon-drawing.ts";
+import { iconComponent, loadIcons } from "../scripts/data/icons.ts";
 import { Icon } from "../templates/parts/Icon.tsx";
 
 const attributesOf = (svg: string) =>

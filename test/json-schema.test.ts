@@ -6,8 +6,8 @@ import path from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { buildJsonSchemas, jsonSchemaFor, schemaFileName } from "../scripts/json-schemas.ts";
-import { DATA_FILES } from "../scripts/schema.ts";
+import { buildJsonSchemas, jsonSchemaFor, schemaFileName } from "../scripts/data/json-schemas.ts";
+import { DATA_FILES } from "../scripts/data/schema.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 
 type Name = keyof typeof DATA_FILES;

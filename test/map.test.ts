@@ -4,10 +4,10 @@ import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { geoIdentity } from "d3-geo";
 import { describe, expect, it } from "vitest";
-import { STYLESHEET } from "../scripts/assets.ts";
-import { renderSite } from "../scripts/generate.ts";
-import { outputText } from "../scripts/output.ts";
-import { distanceFromYard, nearestTowns } from "../scripts/geo.ts";
+import { STYLESHEET } from "../scripts/pages/assets.ts";
+import { renderSite } from "../scripts/build/generate.ts";
+import { outputText } from "../scripts/lib/output.ts";
+import { distanceFromYard, nearestTowns } from "../scripts/geo/distance.ts";
 import {
   labelBox,
   LabelPlacer,
@@ -16,11 +16,11 @@ import {
   type Box,
   type LabelRequest,
   type LabelTier,
-} from "../scripts/map-labels.ts";
-import { DOT_EM, HOME_MARK_EM, MAP_TEXT, serviceAreaMap } from "../scripts/map.ts";
-import { allTowns } from "../scripts/model.ts";
-import { townPath } from "../scripts/routes.ts";
-import { compactPath } from "../scripts/svg-path.ts";
+} from "../scripts/map/labels.ts";
+import { DOT_EM, HOME_MARK_EM, MAP_TEXT, serviceAreaMap } from "../scripts/map/service-area.ts";
+import { allTowns } from "../scripts/data/model.ts";
+import { townPath } from "../scripts/pages/routes.ts";
+import { compactPath } from "../scripts/map/svg-path.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
 const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { STYLESHEET } from "../scripts/assets.ts";
+import { STYLESHEET } from "../scripts/pages/assets.ts";
 import { settled } from "./support/browser.ts";
 import { contrastRatio, mustParseColour, rootCustomProperties } from "./support/colour.ts";
 import { stubFormProvider } from "./support/form-provider.ts";

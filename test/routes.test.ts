@@ -1,8 +1,8 @@
 // The route table is the one list of pages: 43 public routes, clean URLs, the spec's rules.
 import { describe, expect, it } from "vitest";
-import { loadData } from "../scripts/load-data.ts";
-import { buildModel, joinList, otherServices, formatTime } from "../scripts/model.ts";
-import { buildRoutes, fileForPath, notFoundRoute, pageTitle } from "../scripts/routes.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { buildModel, joinList, otherServices, formatTime } from "../scripts/data/model.ts";
+import { buildRoutes, fileForPath, notFoundRoute, pageTitle } from "../scripts/pages/routes.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
 describe("the route table", async () => {

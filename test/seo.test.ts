@@ -4,8 +4,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadData } from "../scripts/load-data.ts";
-import { allTowns, buildModel, type SiteModel } from "../scripts/model.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { allTowns, buildModel, type SiteModel } from "../scripts/data/model.ts";
 import {
   asArray,
   e164,

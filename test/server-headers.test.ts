@@ -3,9 +3,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { headersForPath, type HeaderRule } from "../scripts/headers.ts";
-import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers-file.ts";
-import { servablePath, usableRange } from "../scripts/request-guard.ts";
+import { headersForPath, type HeaderRule } from "../scripts/headers/policy.ts";
+import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
+import { servablePath, usableRange } from "../scripts/serve/request-guard.ts";
 import { fetchRaw } from "./support/http.ts";
 import { loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
 import { buildAndServe, type BuiltSite } from "./support/site.ts";

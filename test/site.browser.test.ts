@@ -1,10 +1,10 @@
 // Every screen of the spec, in a real browser, served by the server `npm start` uses.
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadData } from "../scripts/load-data.ts";
-import { buildModel, otherServices, townPhone } from "../scripts/model.ts";
-import { buildRoutes } from "../scripts/routes.ts";
-import type { Service, Town } from "../scripts/schema.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { buildModel, otherServices, townPhone } from "../scripts/data/model.ts";
+import { buildRoutes } from "../scripts/pages/routes.ts";
+import type { Service, Town } from "../scripts/data/schema.ts";
 import { openBrowserSite } from "./support/browser-site.ts";
 import { DATA_DIR } from "./support/paths.ts";
 

@@ -1,10 +1,10 @@
 // The JSON-LD builders are pure: the same data gives the same graph, and a change in the data
 // shows up in the graph without touching code. The served pages are checked in seo.test.ts.
 import { describe, expect, it } from "vitest";
-import { loadData } from "../scripts/load-data.ts";
-import { buildModel, type SiteModel } from "../scripts/model.ts";
-import { buildRoutes, notFoundRoute } from "../scripts/routes.ts";
-import { businessNode, faqPageNode, serializeJsonLd, structuredDataFor } from "../scripts/structured-data.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { buildModel, type SiteModel } from "../scripts/data/model.ts";
+import { buildRoutes, notFoundRoute } from "../scripts/pages/routes.ts";
+import { businessNode, faqPageNode, serializeJsonLd, structuredDataFor } from "../scripts/seo/structured-data.ts";
 import { copyData, replaceInFile } from "./support/data-copy.ts";
 import { missingProperties, structuredHours, typedNodes, type JsonObject } from "./support/json-ld.ts";
 import { DATA_DIR } from "./support/paths.ts";

@@ -1,6 +1,6 @@
 // The inline-versus-shared-stylesheet comparison that `npm run weigh` prints.
 import { describe, expect, it } from "vitest";
-import { compareVisit, roundTripsFor, withExternalStylesheet } from "../scripts/stylesheet-strategy.ts";
+import { compareVisit, roundTripsFor, withExternalStylesheet } from "../scripts/measure/stylesheet-strategy.ts";
 
 describe("stylesheet strategy", () => {
   it("counts the round trips of slow start: 10 segments, then 20, then 40", () => {

@@ -1,7 +1,7 @@
 // "Did you mean …?": edit distance and the choice of the closest allowed word.
 import { describe, expect, it } from "vitest";
-import { iconNames } from "../scripts/icons.ts";
-import { closestMatch, containingMatches, editDistance, quoteChoices } from "../scripts/suggest.ts";
+import { iconNames } from "../scripts/data/icons.ts";
+import { closestMatch, containingMatches, editDistance, quoteChoices } from "../scripts/data/suggest.ts";
 
 describe("editDistance", () => {
   it.each([

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { formatProblem, loadData, MAX_DATA_FILE_BYTES } from "../scripts/load-data.ts";
+import { formatProblem, loadData, MAX_DATA_FILE_BYTES } from "../scripts/data/load.ts";
 import { copyData, editYaml, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
 import { junk } from "./support/junk.ts";
 

@@ -4,8 +4,8 @@
 import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
-import { NOT_FOUND_FILE } from "../routes.ts";
-import { createSiteServer } from "../server.ts";
+import { NOT_FOUND_FILE } from "../pages/routes.ts";
+import { createSiteServer } from "../serve/server.ts";
 import { renderBuildingPage, renderErrorPage } from "./error-page.ts";
 import { EVENTS_PATH, RELOAD_SCRIPT_PATH, injectReloadScript, type LiveReload } from "./live-reload.ts";
 import type { BuildFailure } from "./protocol.ts";

@@ -2,14 +2,15 @@
 // build, and reload when it is not the one they were built by.
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { transform } from "esbuild";
+import { SCRIPTS_DIR } from "../lib/paths.ts";
 
 export const DEV_PREFIX = "/__sitegen/";
 export const EVENTS_PATH = `${DEV_PREFIX}events`;
 export const RELOAD_SCRIPT_PATH = `${DEV_PREFIX}reload.js`;
 
-const CLIENT_SOURCE = fileURLToPath(new URL("../browser/dev-reload.ts", import.meta.url));
+const CLIENT_SOURCE = path.join(SCRIPTS_DIR, "browser", "dev-reload.ts");
 
 export async function buildReloadScript(): Promise<string> {
   const source = await readFile(CLIENT_SOURCE, "utf8");

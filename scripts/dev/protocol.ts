@@ -1,5 +1,5 @@
 // Messages between `sitegen dev` and its build process.
-import type { DataProblem } from "../load-data.ts";
+import type { DataProblem } from "../data/load.ts";
 
 export interface BuildRequest {
   type: "build";

@@ -4,8 +4,8 @@
 // fixed.
 import type { Server } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { BuildWorkers } from "./build-workers.ts";
+import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
+import { BuildWorkers } from "./build-pool.ts";
 import { createDevServer, type DevState } from "./dev-server.ts";
 import { describeFailure } from "./error-page.ts";
 import { LiveReload, buildReloadScript } from "./live-reload.ts";
@@ -13,10 +13,7 @@ import type { BuildOutcome } from "./protocol.ts";
 import { watchFolders, type ChangeBatch, type WatchedFolder } from "./watch.ts";
 
 /** The site's code: a change here needs the modules loaded again. */
-export const CODE_DIRS = [
-  fileURLToPath(new URL("../../templates", import.meta.url)),
-  fileURLToPath(new URL("..", import.meta.url)),
-];
+export const CODE_DIRS = [TEMPLATES_DIR, SCRIPTS_DIR];
 
 export interface DevOptions {
   dataDir: string;

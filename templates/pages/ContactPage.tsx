@@ -1,4 +1,4 @@
-import type { SiteModel } from "../../scripts/model.ts";
+import type { SiteModel } from "../../scripts/data/model.ts";
 import { Layout, type PageShell } from "../Layout.tsx";
 import { ContactFacts } from "../parts/ContactFacts.tsx";
 import { LeadForm } from "../parts/LeadForm.tsx";

@@ -1,5 +1,5 @@
-import { joinList, type SiteModel } from "../../scripts/model.ts";
-import { townPath } from "../../scripts/routes.ts";
+import { joinList, type SiteModel } from "../../scripts/data/model.ts";
+import { townPath } from "../../scripts/pages/routes.ts";
 import { Layout, type PageShell } from "../Layout.tsx";
 import { ContactSection } from "../parts/ContactSection.tsx";
 import { FaqList } from "../parts/FaqList.tsx";

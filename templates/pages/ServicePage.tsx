@@ -1,6 +1,6 @@
-import { allTowns, joinList, otherServices, type SiteModel } from "../../scripts/model.ts";
-import { servicePath, townPath } from "../../scripts/routes.ts";
-import type { Service } from "../../scripts/schema.ts";
+import { allTowns, joinList, otherServices, type SiteModel } from "../../scripts/data/model.ts";
+import { servicePath, townPath } from "../../scripts/pages/routes.ts";
+import type { Service } from "../../scripts/data/schema.ts";
 import { Layout, type PageShell } from "../Layout.tsx";
 import { CallToAction } from "../parts/CallToAction.tsx";
 import { Highlights } from "../parts/Highlights.tsx";

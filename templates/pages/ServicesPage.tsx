@@ -1,4 +1,4 @@
-import type { SiteModel } from "../../scripts/model.ts";
+import type { SiteModel } from "../../scripts/data/model.ts";
 import { Layout, type PageShell } from "../Layout.tsx";
 import { CallToAction } from "../parts/CallToAction.tsx";
 import { ServiceCard } from "../parts/ServiceCard.tsx";

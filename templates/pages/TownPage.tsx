@@ -1,7 +1,7 @@
-import { distanceFromYard } from "../../scripts/geo.ts";
-import { allTowns, townPhone, type SiteModel } from "../../scripts/model.ts";
-import { servicePath } from "../../scripts/routes.ts";
-import type { Town } from "../../scripts/schema.ts";
+import { distanceFromYard } from "../../scripts/geo/distance.ts";
+import { allTowns, townPhone, type SiteModel } from "../../scripts/data/model.ts";
+import { servicePath } from "../../scripts/pages/routes.ts";
+import type { Town } from "../../scripts/data/schema.ts";
 import { Layout, type PageShell } from "../Layout.tsx";
 import { FaqList } from "../parts/FaqList.tsx";
 import { Highlights } from "../parts/Highlights.tsx";

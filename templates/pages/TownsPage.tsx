@@ -1,4 +1,4 @@
-import { joinList, type SiteModel } from "../../scripts/model.ts";
+import { joinList, type SiteModel } from "../../scripts/data/model.ts";
 import { Layout, type PageShell } from "../Layout.tsx";
 import { CallToAction } from "../parts/CallToAction.tsx";
 import { ServiceAreaMap } from "../parts/ServiceAreaMap.tsx";

@@ -1,4 +1,4 @@
-import type { Phone } from "../../scripts/model.ts";
+import type { Phone } from "../../scripts/data/model.ts";
 
 /** The closing band of a page: a button to the estimate form and the phone number. */
 export function CallToAction({

@@ -1,4 +1,4 @@
-import type { Business } from "../../scripts/model.ts";
+import type { Business } from "../../scripts/data/model.ts";
 
 /** Phone, address and opening hours: the facts a visitor needs to reach the business. */
 export function ContactFacts({ business }: { business: Business }) {

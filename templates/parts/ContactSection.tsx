@@ -1,4 +1,4 @@
-import type { Business } from "../../scripts/model.ts";
+import type { Business } from "../../scripts/data/model.ts";
 import { ContactFacts } from "./ContactFacts.tsx";
 
 /** The home page's contact section, the target of every /#contact link. */

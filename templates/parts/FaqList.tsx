@@ -1,4 +1,4 @@
-import type { Faq } from "../../scripts/schema.ts";
+import type { Faq } from "../../scripts/data/schema.ts";
 
 /** Questions and answers, all visible: nothing to open, nothing hidden from search engines. */
 export function FaqList({ id, heading, faqs }: { id: string; heading: string; faqs: Faq[] }) {

@@ -1,4 +1,4 @@
-import type { Business } from "../../scripts/model.ts";
+import type { Business } from "../../scripts/data/model.ts";
 import { ContactFacts } from "./ContactFacts.tsx";
 
 export function Footer({ business, year }: { business: Business; year: number }) {

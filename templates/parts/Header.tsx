@@ -1,4 +1,4 @@
-import type { Business } from "../../scripts/model.ts";
+import type { Business } from "../../scripts/data/model.ts";
 import { Icon } from "./Icon.tsx";
 
 const NAV_LINKS = [

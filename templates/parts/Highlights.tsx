@@ -1,4 +1,4 @@
-import type { Highlight } from "../../scripts/schema.ts";
+import type { Highlight } from "../../scripts/data/schema.ts";
 import { Icon } from "./Icon.tsx";
 
 export function Highlights({ items, label }: { items: Highlight[]; label: string }) {

@@ -1,4 +1,4 @@
-import { ICON_VIEW_BOX, iconDrawing } from "../../scripts/icon-markup.ts";
+import { ICON_VIEW_BOX, iconDrawing } from "./icon-drawing.ts";
 
 /**
  * A decorative Lucide icon: hidden from assistive technology, sized so it never shifts layout.

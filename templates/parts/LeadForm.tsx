@@ -1,4 +1,4 @@
-import type { Business } from "../../scripts/model.ts";
+import type { Business } from "../../scripts/data/model.ts";
 
 export const LEAD_FORM_HEIGHT = 916;
 

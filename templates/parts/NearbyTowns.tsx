@@ -1,6 +1,6 @@
-import { nearestTowns, roughMiles } from "../../scripts/geo.ts";
-import { townPath } from "../../scripts/routes.ts";
-import type { Town } from "../../scripts/schema.ts";
+import { nearestTowns, roughMiles } from "../../scripts/geo/distance.ts";
+import { townPath } from "../../scripts/pages/routes.ts";
+import type { Town } from "../../scripts/data/schema.ts";
 
 /** Links to the town pages closest to this town, nearest first, with the straight-line distance. */
 export function NearbyTowns({ town, towns }: { town: Town; towns: Town[] }) {

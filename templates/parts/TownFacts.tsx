@@ -1,4 +1,4 @@
-import type { Town } from "../../scripts/schema.ts";
+import type { Town } from "../../scripts/data/schema.ts";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 

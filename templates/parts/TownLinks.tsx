@@ -1,5 +1,5 @@
-import type { Town } from "../../scripts/schema.ts";
-import { townPath } from "../../scripts/routes.ts";
+import type { Town } from "../../scripts/data/schema.ts";
+import { townPath } from "../../scripts/pages/routes.ts";
 
 /** A grid of links to town pages, each with its county. */
 export function TownLinks({ towns, label }: { towns: Town[]; label: string }) {

@@ -2,7 +2,7 @@
 // Chromium, one browser context whose requests to the form provider are answered as the test
 // needs (never sent to the network), and one page in it.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import type { Business } from "../../scripts/model.ts";
+import type { Business } from "../../scripts/data/model.ts";
 import { launchBrowser } from "./browser.ts";
 import { blockFormProvider, stubFormProvider } from "./form-provider.ts";
 import { buildAndServe, type BuiltSite } from "./site.ts";

@@ -1,6 +1,6 @@
 // Chromium for browser tests: Debian's /usr/bin/chromium (or CHROMIUM_PATH), else Playwright's own.
 import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_FLAGS, chromiumPath } from "../../scripts/chromium.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "../../scripts/measure/chromium.ts";
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });

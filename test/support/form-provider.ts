@@ -1,7 +1,7 @@
 // The third-party estimate form is never reached from tests: its hosts are either answered with a
 // stand-in document (the provider is up) or refused outright (the provider is down or blocked).
 import type { BrowserContext } from "playwright-core";
-import type { Business } from "../../scripts/model.ts";
+import type { Business } from "../../scripts/data/model.ts";
 
 /** The origins the contact page loads the provider's frame and script from. */
 export function formProviderOrigins(business: Business): string[] {

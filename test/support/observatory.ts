@@ -14,7 +14,7 @@
 // with a valid certificate (so the HSTS header counts and https: rules apply), and plain HTTP
 // redirects to HTTPS on the same host (the hosts do this; the nginx test checks the generated
 // config does). The HSTS preload list is not consulted (the placeholder domain is on none).
-import { scanHtml } from "../../scripts/html-scan.ts";
+import { scanHtml } from "../../scripts/headers/html-scan.ts";
 
 export type Headers = Record<string, string | string[] | undefined>;
 

@@ -1,8 +1,8 @@
 // The pages a whole-site test visits: every route of the route table plus the not-found page,
 // read from the real data so that pages added later are covered without touching the tests.
-import { loadData } from "../../scripts/load-data.ts";
-import { buildModel, type SiteModel } from "../../scripts/model.ts";
-import { buildRoutes, type PageKind, type Route } from "../../scripts/routes.ts";
+import { loadData } from "../../scripts/data/load.ts";
+import { buildModel, type SiteModel } from "../../scripts/data/model.ts";
+import { buildRoutes, type PageKind, type Route } from "../../scripts/pages/routes.ts";
 import { DATA_DIR } from "./paths.ts";
 
 export interface SitePage {

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Server } from "node:http";
-import { generate } from "../../scripts/generate.ts";
-import { serve } from "../../scripts/server.ts";
+import { generate } from "../../scripts/build/generate.ts";
+import { serve } from "../../scripts/serve/server.ts";
 import { DATA_DIR } from "./paths.ts";
 
 export interface BuiltSite {

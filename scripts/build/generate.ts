@@ -1,0 +1,213 @@
+// The pipeline: data/*.yaml → validated model → route table → HTML → dist/.
+// Each file goes to a staging folder as soon as it is made (with its .br and .gz), so a site of
+// thousands of pages is never held in memory; dist/ is replaced in one step only once everything
+// has rendered and been written, so a failure leaves it exactly as it was.
+import { execFile } from "node:child_process";
+import { copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { buildAssets, buildFavicon } from "../pages/assets.ts";
+import { compressedSiblings } from "../lib/compress.ts";
+import { headerPolicyFor, pagePolicy, type PagePolicy } from "../headers/policy.ts";
+import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
+import { iconComponent, loadIcons } from "../data/icons.ts";
+import { loadData } from "../data/load.ts";
+import { Backlog, FileOnDisk, type OutputContents } from "../lib/output.ts";
+import { buildLlmsTxt } from "../seo/llms-txt.ts";
+import { renderSocialImages } from "../seo/social-images.ts";
+import { pageHeadFor } from "../seo/head.ts";
+import { socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
+import { allTowns, buildModel, type SiteModel } from "../data/model.ts";
+import { renderRoute, type RenderContext } from "../pages/render.ts";
+import { buildRoutes, notFoundRoute, type Route } from "../pages/routes.ts";
+import { buildRobots, buildSitemap } from "../seo/sitemap.ts";
+import { DATA_FILES } from "../data/schema.ts";
+
+export interface GenerateOptions {
+  dataDir: string;
+  outDir: string;
+  /** Year printed in footers; defaults to the current year. */
+  year?: number;
+}
+
+export interface GenerateResult {
+  outDir: string;
+  pages: number;
+  files: string[];
+  milliseconds: number;
+}
+
+/** Every icon name the model uses, so they can be loaded before rendering. */
+export function iconsUsed(model: SiteModel): string[] {
+  const fixed = ["shovel", "menu", "x", "phone", "map-pin", "house", "shield-check", "clipboard-check", "clock", "circle-check", "lightbulb"];
+  return [
+    ...fixed,
+    ...model.services.flatMap((service) => [service.icon, ...service.highlights.map((h) => h.icon)]),
+    ...allTowns(model).flatMap((town) => town.highlights.map((h) => h.icon)),
+  ];
+}
+
+/** The date the data last changed: its last commit, or the newest file time outside git. */
+export async function dataLastModified(dataDir: string): Promise<string> {
+  try {
+    const { stdout } = await promisify(execFile)("git", ["log", "-1", "--format=%cs", "--", "."], {
+      cwd: dataDir,
+    });
+    const date = stdout.trim();
+    if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  } catch {
+    // Not a git checkout: fall back to the files' own times.
+  }
+  const times = await Promise.all(
+    Object.values(DATA_FILES).map(async ({ file }) => (await stat(path.join(dataDir, file))).mtime),
+  );
+  const newest = new Date(Math.max(...times.map((time) => time.getTime())));
+  return newest.toISOString().slice(0, 10);
+}
+
+export interface RenderedSite {
+  model: SiteModel;
+  routes: Route[];
+  /** Output files by path relative to dist/, in write order. */
+  files: Map<string, OutputContents>;
+}
+
+/** Receives each output file as soon as it is made; may wait, to hold back a fast producer. */
+type Emit = (file: string, contents: OutputContents) => Promise<void>;
+
+/**
+ * Loads, validates and renders everything, handing each file to `emit` as it is made, so that a
+ * large site need not be held in memory. Keeps only what the header policy needs of each page.
+ * Throws DataError, RenderError or PolicyError.
+ */
+async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<RenderedSite, "files">> {
+  const model = buildModel(await loadData(options.dataDir));
+  await loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]);
+  const [assets, lastmod] = await Promise.all([buildAssets(), dataLastModified(options.dataDir)]);
+  const context: RenderContext = {
+    business: model.business,
+    assets,
+    year: options.year ?? new Date().getFullYear(),
+    headFor: pageHeadFor(model),
+  };
+  const routes = buildRoutes(model);
+  // Started first: drawing uncached images is the slowest part of a cold build, and its work on
+  // the thread pool overlaps the pages' rendering here.
+  const images = renderSocialImages(socialImagesFor(routes, model));
+  images.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
+  const policies: PagePolicy[] = [];
+  for (const route of [...routes, notFoundRoute(model)]) {
+    const html = renderRoute(route, context);
+    policies.push(pagePolicy(model.business, route.file, html));
+    await emit(route.file, html);
+  }
+  await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
+  await emit("robots.txt", buildRobots(model.business.url));
+  await emit("llms.txt", buildLlmsTxt(routes, model));
+  for (const [file, png] of await images) await emit(file, png);
+  await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
+  // Last, so that the policy covers the inline code of every page above.
+  await emit(HEADERS_FILE, formatHeadersFile(headerPolicyFor(policies)));
+  return { model, routes };
+}
+
+/** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
+export async function renderSite(options: GenerateOptions): Promise<RenderedSite> {
+  const files = new Map<string, OutputContents>();
+  const site = await produceSite(options, async (file, contents) => {
+    files.set(file, contents);
+  });
+  return { ...site, files };
+}
+
+/** Files compressed and written at once: enough to keep every core and the disk busy. */
+const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
+
+/**
+ * Folder swaps for writing a site: files go to a fresh folder beside outDir, which replaces outDir
+ * in one step once everything is written, or is removed if anything fails.
+ */
+class StagedOutput {
+  readonly staging: string;
+  private readonly folders = new Map<string, Promise<unknown>>();
+
+  constructor(readonly outDir: string) {
+    this.staging = `${outDir}.staging-${process.pid}`;
+  }
+
+  async begin(): Promise<void> {
+    await rm(this.staging, { recursive: true, force: true });
+  }
+
+  async write(file: string, contents: OutputContents): Promise<void> {
+    const target = path.join(this.staging, file);
+    const folder = path.dirname(target);
+    if (!this.folders.has(folder)) this.folders.set(folder, mkdir(folder, { recursive: true }));
+    await this.folders.get(folder);
+    await (contents instanceof FileOnDisk ? copyFile(contents.path, target) : writeFile(target, contents));
+  }
+
+  async commit(): Promise<void> {
+    const previous = `${this.outDir}.previous-${process.pid}`;
+    await rm(previous, { recursive: true, force: true });
+    const hadOutput = await stat(this.outDir).then(
+      () => true,
+      () => false,
+    );
+    if (hadOutput) await rename(this.outDir, previous);
+    await rename(this.staging, this.outDir);
+    await rm(previous, { recursive: true, force: true });
+  }
+
+  async abandon(): Promise<void> {
+    await rm(this.staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes everything `produce` emits, each text file followed by its .br and .gz, into a staging
+ * folder that replaces outDir only when all of it is written. Returns the files, in emit order.
+ */
+async function writeStaged(outDir: string, produce: (emit: Emit) => Promise<void>): Promise<string[]> {
+  const output = new StagedOutput(outDir);
+  const backlog = new Backlog(IN_FLIGHT);
+  // One entry per emitted file, in emit order: the file, then the siblings written beside it.
+  const written: string[][] = [];
+  await output.begin();
+  try {
+    await produce((file, contents) => {
+      const names = [file];
+      written.push(names);
+      return backlog.add(async () => {
+        const siblings = await compressedSiblings(file, contents);
+        names.push(...siblings.map(([name]) => name));
+        await Promise.all([output.write(file, contents), ...siblings.map(([name, bytes]) => output.write(name, bytes))]);
+      });
+    });
+    await backlog.settle();
+  } catch (error) {
+    await backlog.settle().catch(() => {});
+    await output.abandon();
+    throw error;
+  }
+  await output.commit();
+  return written.flat();
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const started = performance.now();
+  let pages = 0;
+  const files = await writeStaged(options.outDir, async (emit) => {
+    const site = await produceSite(options, emit);
+    pages = site.routes.length + 1;
+  });
+  return {
+    outDir: options.outDir,
+    pages,
+    files,
+    milliseconds: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,173 @@
+// The site's one header policy: every HTTP response header it needs, per URL path, built from
+// data/site.yaml and the rendered pages. dist/_headers is written from it (Netlify and Cloudflare
+// Pages read that file), `npm start` serves with it, and the nginx config is generated from it.
+import type { Business } from "../data/model.ts";
+import type { OutputContents } from "../lib/output.ts";
+import { NOT_FOUND_FILE } from "../pages/routes.ts";
+import { mergeSources, pageSources, serializePolicy, type PolicySources } from "./csp.ts";
+
+export type HeaderSet = Record<string, string>;
+
+/**
+ * One block of dist/_headers: a path pattern ("/*", "/assets/*" or an exact path) and headers.
+ * Rules apply top to bottom; a later matching rule's header replaces an earlier one of that name.
+ */
+export interface HeaderRule {
+  path: string;
+  headers: HeaderSet;
+}
+
+/** Where content-hashed files live; they never change under one name. */
+export const HASHED_ASSETS = "/assets/*";
+
+export const CACHE_REVALIDATE = "no-cache";
+export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Powerful features the site never uses, denied to it and to the form provider's frame. Only
+ * names Chromium recognises on every platform: an unknown name is logged as a console warning on
+ * every page (Debian's Chromium knows neither bluetooth, web-share nor attribution-reporting).
+ */
+export const DENIED_FEATURES = [
+  "accelerometer",
+  "autoplay",
+  "browsing-topics",
+  "camera",
+  "display-capture",
+  "encrypted-media",
+  "fullscreen",
+  "gamepad",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "idle-detection",
+  "local-fonts",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "otp-credentials",
+  "payment",
+  "picture-in-picture",
+  "publickey-credentials-create",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "window-management",
+  "xr-spatial-tracking",
+] as const;
+
+/** Headers every response carries, whatever its path. */
+export const SITE_HEADERS: HeaderSet = {
+  // Two years, the value the HSTS preload list asks for; every subdomain is HTTPS-only too.
+  "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": DENIED_FEATURES.map((feature) => `${feature}=()`).join(", "),
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  // frame-ancestors 'none' says the same to current browsers; this is for older ones.
+  "X-Frame-Options": "DENY",
+};
+
+/** Does a _headers path pattern match a URL path? "/x/*" matches below /x/; others exactly. */
+export function pathMatches(pattern: string, urlPath: string): boolean {
+  return pattern.endsWith("*") ? urlPath.startsWith(pattern.slice(0, -1)) : urlPath === pattern;
+}
+
+/** The headers a response for `urlPath` carries. */
+export function headersForPath(rules: readonly HeaderRule[], urlPath: string): HeaderSet {
+  const byName = new Map<string, [string, string]>();
+  for (const rule of rules) {
+    if (!pathMatches(rule.path, urlPath)) continue;
+    for (const [name, value] of Object.entries(rule.headers)) byName.set(name.toLowerCase(), [name, value]);
+  }
+  return Object.fromEntries(byName.values());
+}
+
+/** The URL paths a page answers: "towns/paris.html" → "/towns/paris" and "/towns/paris.html". */
+export function urlPathsFor(file: string): string[] {
+  const clean = file === "index.html" ? "/" : `/${file.replace(/\.html$/, "")}`;
+  return [clean, `/${file}`];
+}
+
+function thirdPartyOnly(sources: PolicySources): PolicySources {
+  const thirdParty: PolicySources = new Map();
+  for (const [directive, list] of sources) {
+    const origins = [...list].filter((source) => /^https?:\/\//.test(source));
+    if (origins.length > 0) thirdParty.set(directive, new Set(origins));
+  }
+  return thirdParty;
+}
+
+function firstPartyOnly(sources: PolicySources): PolicySources {
+  const firstParty: PolicySources = new Map();
+  for (const [directive, list] of sources) {
+    const own = [...list].filter((source) => !/^https?:\/\//.test(source));
+    if (own.length > 0) firstParty.set(directive, new Set(own));
+  }
+  return firstParty;
+}
+
+/**
+ * Same-site fetches every page allows: agents and auditors working inside a page (Lighthouse's
+ * robots.txt and llms.txt checks among them) fetch /robots.txt and /llms.txt from the page's own
+ * context, which connect-src governs. Reading the site's own public files exposes nothing.
+ */
+const SITE_FETCHES: PolicySources = new Map([["connect-src", new Set(["'self'"])]]);
+
+/** The lead-form provider's origins, the only third parties a page may load. */
+export function providerOrigins(business: Pick<Business, "leadForm">): Set<string> {
+  return new Set([business.leadForm.frameUrl, business.leadForm.scriptUrl].map((url) => new URL(url).origin));
+}
+
+/** What one page loads and runs, by CSP directive: all the policy needs to keep of a page. */
+export interface PagePolicy {
+  file: string;
+  sources: PolicySources;
+}
+
+/** Reads one rendered page; throws PolicyError when it holds code the policy could never allow. */
+export function pagePolicy(business: Pick<Business, "url" | "leadForm">, file: string, html: string): PagePolicy {
+  const context = { siteOrigin: new URL(business.url).origin, allowedOrigins: providerOrigins(business), file };
+  return { file, sources: pageSources(html, context) };
+}
+
+/** The header policy for the pages among a rendered site's files. */
+export function buildHeaderPolicy(
+  business: Pick<Business, "url" | "leadForm">,
+  files: ReadonlyMap<string, OutputContents>,
+): HeaderRule[] {
+  const pages = [...files]
+    .filter((entry): entry is [string, string] => entry[0].endsWith(".html") && typeof entry[1] === "string")
+    .map(([file, html]) => pagePolicy(business, file, html));
+  return headerPolicyFor(pages);
+}
+
+/**
+ * The header policy from every page's sources. Every page may run the inline code of any page (it
+ * is the same head and body script everywhere); only the pages that embed the lead form get its
+ * origins, in a rule of their own, so every other page refuses the provider outright.
+ */
+export function headerPolicyFor(pages: readonly PagePolicy[]): HeaderRule[] {
+  const firstParty = mergeSources(SITE_FETCHES, ...pages.map((page) => firstPartyOnly(page.sources)));
+  const notFound = pages.find((page) => page.file === NOT_FOUND_FILE);
+  // Unknown paths answer with the 404 page, so the catch-all rule is the 404 page's policy.
+  const defaultPolicy = serializePolicy(mergeSources(firstParty, thirdPartyOnly(notFound?.sources ?? new Map())));
+
+  const rules: HeaderRule[] = [
+    {
+      path: "/*",
+      headers: { ...SITE_HEADERS, "Content-Security-Policy": defaultPolicy, "Cache-Control": CACHE_REVALIDATE },
+    },
+  ];
+  for (const page of pages) {
+    const policy = serializePolicy(mergeSources(firstParty, thirdPartyOnly(page.sources)));
+    if (policy === defaultPolicy || page.file === NOT_FOUND_FILE) continue;
+    for (const urlPath of urlPathsFor(page.file)) {
+      rules.push({ path: urlPath, headers: { "Content-Security-Policy": policy } });
+    }
+  }
+  rules.push({ path: HASHED_ASSETS, headers: { "Cache-Control": CACHE_IMMUTABLE } });
+  return rules;
+}

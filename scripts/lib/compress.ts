@@ -1,0 +1,101 @@
+// Precompressed siblings of every text file (page.html → page.html.br, page.html.gz), made once at
+// generate time at the highest settings, so that a server or static host sends the smallest
+// encoding a browser accepts without compressing on each request. Brotli at quality 11 is slow
+// (most of a build's time), so its output is kept on disk under a hash of its input and settings:
+// pages that did not change are read back instead of compressed again.
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip, type BrotliOptions } from "node:zlib";
+import type { ContentEncoding } from "../serve/encodings.ts";
+import { outputBytes, type OutputContents } from "./output.ts";
+import { CACHE_DIR } from "./paths.ts";
+
+/** Text formats worth compressing. Images (PNG) are already compressed and are left alone. */
+export const COMPRESSIBLE_FILE = /\.(?:html|css|js|mjs|json|xml|svg|txt|webmanifest)$/;
+
+/** The precompressed sibling of page.html in each encoding is page.html plus this suffix. */
+export const SIBLING_SUFFIX: Record<ContentEncoding, string> = { br: ".br", gzip: ".gz" };
+
+export const BROTLI_QUALITY = 11;
+export const GZIP_LEVEL = 9;
+
+/** Beside the project's other caches (.cache/ is ignored by git). */
+export const DEFAULT_COMPRESSION_CACHE = path.join(CACHE_DIR, "brotli");
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Brotli at quality 11 with a window just big enough for the file. A larger window cannot find
+ * more matches than the input holds (measured: the same sizes within a few bytes as the default
+ * 4 MiB window), but the encoder sets up far less state, so small files compress several times
+ * faster.
+ */
+export function brotliOptions(size: number): BrotliOptions {
+  const { BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS } = constants;
+  // A window of 2^bits holds 2^bits − 16 bytes.
+  const bits = Math.ceil(Math.log2(size + 16));
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(BROTLI_MAX_WINDOW_BITS, Math.max(BROTLI_MIN_WINDOW_BITS, bits)),
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  };
+}
+
+export async function compressBrotli(contents: string | Uint8Array): Promise<Buffer> {
+  const bytes = toBytes(contents);
+  return brotli(bytes, brotliOptions(bytes.length));
+}
+
+/** gzip level 9. Node writes no file name and a zero timestamp, so the output is reproducible. */
+export async function compressGzip(contents: string | Uint8Array): Promise<Buffer> {
+  return gzipAsync(toBytes(contents), { level: GZIP_LEVEL });
+}
+
+function toBytes(contents: string | Uint8Array): Uint8Array {
+  return typeof contents === "string" ? Buffer.from(contents, "utf8") : contents;
+}
+
+/** Brotli output from the cache when the same bytes were compressed with the same settings before. */
+async function cachedBrotli(bytes: Uint8Array, cacheDir: string): Promise<Buffer> {
+  const key = createHash("sha256")
+    .update(`brotli ${process.versions.brotli} ${JSON.stringify(brotliOptions(bytes.length))}\n`)
+    .update(bytes)
+    .digest("hex");
+  const file = path.join(cacheDir, `${key}.br`);
+  const hit = await readFile(file).catch(() => undefined);
+  if (hit) return hit;
+  const compressed = await compressBrotli(bytes);
+  // Written under a temporary name and renamed, so a parallel build never reads half a file.
+  const temporary = `${file}.${process.pid}.tmp`;
+  await mkdir(cacheDir, { recursive: true })
+    .then(() => writeFile(temporary, compressed))
+    .then(() => rename(temporary, file))
+    .catch(() => {
+      // A read-only checkout still builds; it just compresses again next time.
+    });
+  return compressed;
+}
+
+/**
+ * The .br and .gz siblings of one output file, as [file name, bytes]; none for a file that is not
+ * text (images are already compressed). Both encoders run on the thread pool.
+ */
+export async function compressedSiblings(
+  file: string,
+  contents: OutputContents,
+  cacheDir: string = DEFAULT_COMPRESSION_CACHE,
+): Promise<[string, Buffer][]> {
+  if (!COMPRESSIBLE_FILE.test(file)) return [];
+  const bytes = await outputBytes(contents);
+  const [br, gz] = await Promise.all([cachedBrotli(bytes, cacheDir), compressGzip(bytes)]);
+  return [
+    [`${file}${SIBLING_SUFFIX.br}`, br],
+    [`${file}${SIBLING_SUFFIX.gzip}`, gz],
+  ];
+}

@@ -1,0 +1,178 @@
+// `npm run bench`: the performance figures of the built site, printed as tables (a benchmark, not
+// a test: figures depend on the machine and its load).
+//   1. Lighthouse mobile (simulated slow 4G and a 4× slower CPU, Lighthouse's defaults) for every
+//      page, served locally as `npm start` serves it: score, FCP, LCP, TBT, CLS, bytes transferred.
+//   2. Generating 1×, 10× and 100× the towns from a cold start (empty caches) and again warm, each
+//      in its own process: time and peak memory.
+// Options: --pages-only, --scale-only, --only /contact,/towns (audit just these pages),
+// --runs <Lighthouse runs per page, median kept; default 3>,
+// --factors 1,10,100 (any list), --timeout <seconds per generate run>, --max-memory <MiB per
+// generate run; the run is stopped beyond it, default 4096: other work shares the machine>.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { auditPageMedian, launchDebuggableChromium, type LighthouseFigures } from "./lighthouse.ts";
+import {
+  isolatedGenerator,
+  timedGenerate,
+  writeScaledData,
+  type GenerateRun,
+  type RunLimits,
+} from "./scale.ts";
+import { generate } from "../build/generate.ts";
+import { NOT_FOUND_FILE } from "../pages/routes.ts";
+import { serve } from "../serve/server.ts";
+import { formatTable, type Cell } from "./table.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
+
+const ROOT = PROJECT_ROOT;
+const DATA_DIR = path.join(ROOT, "data");
+const GIB = 1024 ** 3;
+
+const { values: options } = parseArgs({
+  options: {
+    "pages-only": { type: "boolean", default: false },
+    "scale-only": { type: "boolean", default: false },
+    only: { type: "string" },
+    runs: { type: "string", default: "3" },
+    factors: { type: "string", default: "1,10,100" },
+    timeout: { type: "string", default: "1800" },
+    "max-memory": { type: "string", default: "4096" },
+  },
+});
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const mib = (bytes: number) => (bytes / 1024 ** 2).toFixed(0);
+
+function machineNote(): string {
+  const [oneMinute = 0] = loadavg();
+  return `${availableParallelism()} cores, load average ${oneMinute.toFixed(2)} at start`;
+}
+
+const FLOOR_PAGE = "bench-floor";
+const FLOOR_HTML =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+  "<title>Floor</title></head><body><h1>A page with next to nothing</h1><p>Nothing to load, run or lay out.</p></body></html>";
+
+async function benchPages(work: string, runs: number): Promise<void> {
+  const machine = machineNote();
+  const dir = path.join(work, "dist");
+  const built = await generate({ dataDir: DATA_DIR, outDir: dir });
+  // The floor: what the same browser, server and machine give a page with next to nothing in it.
+  // Figures a site page shares with it come from the setting, not from the page.
+  await writeFile(path.join(dir, `${FLOOR_PAGE}.html`), FLOOR_HTML);
+  const { server, url } = await serve({ dir, port: 0 });
+  const browser = await launchDebuggableChromium();
+  // The 404 page is audited at /404, where it is answered with status 200: Lighthouse refuses to
+  // audit a document whose status is 404. The bytes are the same as for any unknown path.
+  const pages = built.files
+    .filter((file) => file.endsWith(".html"))
+    .map((file) => ({
+      file,
+      urlPath: file === "index.html" ? "/" : file === NOT_FOUND_FILE ? "/404" : `/${file.replace(/\.html$/, "")}`,
+    }))
+    .filter((page) => !options.only || options.only.split(",").includes(page.urlPath));
+  const rows: Cell[][] = [];
+  const failures: string[] = [];
+  const results: LighthouseFigures[] = [];
+  const audit = async (urlPath: string, label = urlPath): Promise<LighthouseFigures | undefined> => {
+    try {
+      const figures = await auditPageMedian(`${url}${urlPath}`, browser.port, runs);
+      rows.push([
+        label,
+        figures.score,
+        Math.round(figures.fcpMs),
+        Math.round(figures.lcpMs),
+        Math.round(figures.tbtMs),
+        Number(figures.cls.toFixed(3)),
+        figures.transferBytes,
+      ]);
+      return figures;
+    } catch (error) {
+      failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+      rows.push([label, "–", "–", "–", "–", "–", "–"]);
+      return undefined;
+    } finally {
+      process.stderr.write(".");
+    }
+  };
+  try {
+    for (const page of pages) {
+      const figures = await audit(page.urlPath);
+      if (figures) results.push(figures);
+    }
+    await audit(`/${FLOOR_PAGE}`, "(floor: a 200-byte page)");
+  } finally {
+    process.stderr.write("\n");
+    await browser.close();
+    server.close();
+  }
+  console.log(
+    `\nLighthouse 13, mobile, simulated throttling (150 ms RTT, 1.6 Mbit/s, 4× CPU); median of ${runs} run(s) per page; ${machine}\n`,
+  );
+  console.log(formatTable(["page", "score", "FCP ms", "LCP ms", "TBT ms", "CLS", "bytes"], rows));
+  if (results.length > 0) {
+    const worst = (pick: (f: LighthouseFigures) => number) => Math.max(...results.map(pick));
+    console.log(
+      `\nWorst: score ${Math.min(...results.map((f) => f.score))}, LCP ${Math.round(worst((f) => f.lcpMs))} ms, ` +
+        `TBT ${Math.round(worst((f) => f.tbtMs))} ms, CLS ${worst((f) => f.cls).toFixed(3)}, ` +
+        `bytes ${worst((f) => f.transferBytes)} (site pages; the floor row is not counted). Targets: 100, ≤ 1000 ms, 0 ms, 0.`,
+    );
+  }
+  for (const failure of failures) console.log(`Not measured: ${failure}`);
+}
+
+function addRow(rows: Cell[][], factor: number, towns: number, caches: string, result: GenerateRun): void {
+  rows.push([
+    `${factor}×`,
+    towns,
+    caches,
+    result.ok ? "ok" : result.error?.startsWith("stopped") ? "stopped" : "failed",
+    result.generateMs === undefined ? "–" : Number(seconds(result.generateMs)),
+    Number(seconds(result.wallMs)),
+    result.maxRssBytes ? (result.ok ? Number(mib(result.maxRssBytes)) : `≥ ${mib(result.maxRssBytes)}`) : "–",
+  ]);
+}
+
+async function benchScale(work: string, factors: number[], limits: RunLimits): Promise<void> {
+  const machine = machineNote();
+  const rows: Cell[][] = [];
+  const notes: string[] = [];
+  for (const factor of factors) {
+    const base = path.join(work, `scale-${factor}`);
+    const dataDir = path.join(base, "data");
+    const towns = await writeScaledData(DATA_DIR, dataDir, factor);
+    // A fresh copy of the generator per factor: its caches start empty, so the first run is cold.
+    const cli = await isolatedGenerator(ROOT, path.join(base, "project"));
+    for (const cache of ["cold", "warm"] as const) {
+      const outDir = path.join(base, `dist-${cache}`);
+      const result: GenerateRun = await timedGenerate(cli, dataDir, outDir, limits);
+      addRow(rows, factor, towns, cache, result);
+      if (!result.ok) notes.push(`${factor}× ${cache}: ${result.error ?? "failed"}`);
+      if (result.maxRssBytes > GIB) notes.push(`${factor}× ${cache}: peak memory ${mib(result.maxRssBytes)} MiB is over 1 GiB`);
+      process.stderr.write(".");
+      await rm(outDir, { recursive: true, force: true });
+      if (!result.ok) break;
+    }
+    await rm(base, { recursive: true, force: true });
+  }
+  process.stderr.write("\n");
+  console.log(`\nGenerate (each run its own process; "generate s" is the generator's own figure, "wall s" adds Node start-up), ${machine}\n`);
+  console.log(formatTable(["towns", "town pages", "caches", "result", "generate s", "wall s", "peak MiB"], rows));
+  for (const note of notes) console.log(note);
+}
+
+const work = await mkdtemp(path.join(tmpdir(), "site-bench-"));
+try {
+  if (!options["scale-only"]) await benchPages(work, Math.max(1, Number(options.runs) || 1));
+  if (!options["pages-only"]) {
+    const factors = options.factors.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    await benchScale(work, factors, {
+      timeoutMs: Number(options.timeout) * 1000,
+      maxRssBytes: Number(options["max-memory"]) * 1024 ** 2,
+    });
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

@@ -1,0 +1,142 @@
+// The performance budget every page is held to, and the checks behind it: compressed size, script
+// size, render-blocking requests and reserved space for every embedded box.
+import { compressBrotli, compressGzip } from "../lib/compress.ts";
+import { scanHtml, type ScannedElement } from "../headers/html-scan.ts";
+
+/**
+ * What fits the first round trip. A server sends at most its initial congestion window before it
+ * waits for the first acknowledgement: 10 segments (RFC 6928) of at most 1460 bytes of payload on
+ * an Ethernet-sized path, 14,600 bytes. Those same bytes also carry the HTTP response headers and
+ * the TLS record framing, so the page itself gets less than 14,600. The budget is therefore the
+ * smaller of the two figures called "14 KB": 14 KiB = 14,336 bytes of compressed HTML. That
+ * alone leaves the headers only 264 bytes, and ours (security headers, a CSP with hashes) are
+ * about 1.4 KB before HTTP/2 compresses them, so pages should stay well below the budget;
+ * `npm run weigh` prints each page's headroom.
+ */
+export const FIRST_ROUND_TRIP_BUDGET = 14 * 1024;
+
+/** Minified JavaScript that runs on a page, inline scripts summed, in bytes (1 KiB). */
+export const SCRIPT_BUDGET = 1024;
+
+/** Script types the browser executes (HTML's "JavaScript MIME type essence matches" plus module). */
+const EXECUTABLE_SCRIPT_TYPES = new Set([
+  "",
+  "module",
+  "text/javascript",
+  "application/javascript",
+  "application/ecmascript",
+  "application/x-javascript",
+  "text/ecmascript",
+  "text/jscript",
+]);
+
+const utf8Length = (text: string) => Buffer.byteLength(text, "utf8");
+
+function scriptType(element: ScannedElement): string {
+  return (element.attributes.get("type") ?? "").trim().toLowerCase();
+}
+
+/**
+ * Inline scripts that run as code. JSON-LD and speculation rules are data for the browser and
+ * search engines, not code, so they are not counted; scripts with src are external.
+ */
+export function executedInlineScripts(html: string): string[] {
+  return scanHtml(html)
+    .filter((el) => el.name === "script" && !el.attributes.has("src") && EXECUTABLE_SCRIPT_TYPES.has(scriptType(el)))
+    .map((el) => el.text);
+}
+
+export function inlineScriptBytes(html: string): number {
+  return executedInlineScripts(html).reduce((total, text) => total + utf8Length(text), 0);
+}
+
+/** The src of every external script, including those a <template> holds for later. */
+export function externalScripts(html: string): string[] {
+  return scanHtml(html)
+    .filter((el) => el.name === "script" && el.attributes.has("src"))
+    .map((el) => el.attributes.get("src")!);
+}
+
+/**
+ * Requests that hold back the first paint: stylesheets loaded by <link> or @import, and external
+ * classic scripts without async or defer (they stop the parser wherever they are). An empty list
+ * means the page renders from its HTML alone. <template> content is inert and is not counted.
+ */
+export function renderBlockingResources(html: string): string[] {
+  const found: string[] = [];
+  for (const el of scanHtml(html).filter((element) => !element.inTemplate && !element.inNoscript)) {
+    const where = el.inHead ? "in <head>" : "in <body>";
+    const rel = (el.attributes.get("rel") ?? "").toLowerCase().split(/\s+/);
+    if (el.name === "link" && rel.includes("stylesheet") && el.attributes.get("media") !== "print") {
+      found.push(`<link rel="stylesheet" href="${el.attributes.get("href") ?? ""}"> ${where}`);
+    }
+    if (el.name === "script" && el.attributes.has("src")) {
+      const deferred = el.attributes.has("async") || el.attributes.has("defer") || scriptType(el) === "module";
+      if (!deferred && EXECUTABLE_SCRIPT_TYPES.has(scriptType(el))) {
+        found.push(`<script src="${el.attributes.get("src")}"> without async or defer ${where}`);
+      }
+    }
+    if (el.name === "style" && /@import\b/i.test(el.text)) found.push(`@import in an inline stylesheet ${where}`);
+  }
+  return found;
+}
+
+/** Boxes whose content arrives after the HTML (or is drawn inline) and so need their size up front. */
+const SIZED_ELEMENTS = new Set(["img", "iframe", "video", "embed", "object", "svg"]);
+
+const isLength = (value: string | undefined) => value !== undefined && /^\d+(\.\d+)?$/.test(value.trim()) && Number(value) > 0;
+
+/**
+ * Every image, frame, video and top-level inline SVG must say its width and height in attributes,
+ * so the browser reserves its box before anything loads and nothing below it moves (zero layout
+ * shift). Returns a description of each element that does not.
+ */
+export function unsizedElements(html: string): string[] {
+  return scanHtml(html)
+    .filter((el) => SIZED_ELEMENTS.has(el.name) && !el.inTemplate && !(el.name === "svg" && el.svgDepth > 0))
+    .filter((el) => !isLength(el.attributes.get("width")) || !isLength(el.attributes.get("height")))
+    .map((el) => {
+      const label = el.attributes.get("src") ?? el.attributes.get("class") ?? el.attributes.get("aria-label") ?? "";
+      return `<${el.name}${label ? ` ${label}` : ""}> width=${el.attributes.get("width") ?? "missing"} height=${el.attributes.get("height") ?? "missing"}`;
+    });
+}
+
+export interface PageWeight {
+  file: string;
+  bytes: number;
+  gzip: number;
+  brotli: number;
+  scriptBytes: number;
+}
+
+/** Raw, gzip -9 and brotli 11 sizes of a page, and the JavaScript it runs. */
+export async function measurePage(file: string, html: string): Promise<PageWeight> {
+  const [gzip, brotli] = await Promise.all([compressGzip(html), compressBrotli(html)]);
+  return { file, bytes: utf8Length(html), gzip: gzip.length, brotli: brotli.length, scriptBytes: inlineScriptBytes(html) };
+}
+
+/**
+ * Third-party requests a browser with JavaScript starts while the page is still being parsed: any
+ * frame, image, script or stylesheet from another origin outside a <template> or <noscript>. They
+ * would compete with the page for a slow connection before its first paint, so the provider's
+ * frame and script wait in a <template> for the load event. Relative and same-origin addresses
+ * are the site's own.
+ */
+export function earlyThirdPartyRequests(html: string, siteOrigin: string): string[] {
+  const foreign = (url: string | undefined) => {
+    if (!url) return false;
+    try {
+      return new URL(url, `${siteOrigin}/`).origin !== siteOrigin;
+    } catch {
+      return false;
+    }
+  };
+  const found: string[] = [];
+  for (const el of scanHtml(html).filter((element) => !element.inTemplate && !element.inNoscript)) {
+    const url = el.attributes.get("src") ?? (el.name === "link" ? el.attributes.get("href") : undefined);
+    if (!foreign(url)) continue;
+    if (el.name === "link" && !/\b(?:stylesheet|preload|modulepreload|icon)\b/i.test(el.attributes.get("rel") ?? "")) continue;
+    found.push(`<${el.name} ${url}>`);
+  }
+  return found;
+}

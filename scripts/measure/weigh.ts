@@ -1,0 +1,69 @@
+// `npm run weigh`: every page's bytes against the first-round-trip budget, and the inline versus
+// shared-stylesheet comparison for typical three-page visits. Prints tables; checks nothing (the
+// budgets are enforced by test/budgets.test.ts).
+import path from "node:path";
+import { buildAssets } from "../pages/assets.ts";
+import { renderSite } from "../build/generate.ts";
+import { outputText } from "../lib/output.ts";
+import { FIRST_ROUND_TRIP_BUDGET, measurePage, SCRIPT_BUDGET } from "./budgets.ts";
+import type { Route } from "../pages/routes.ts";
+import { compareVisit, SLOW_MOBILE } from "./stylesheet-strategy.ts";
+import { formatTable } from "./table.ts";
+import { DATA_DIR } from "../lib/paths.ts";
+
+const dataDir = path.resolve(process.argv[2] ?? DATA_DIR);
+const site = await renderSite({ dataDir, outDir: "unused" });
+const { css } = await buildAssets();
+const html = (file: string) => {
+  const contents = site.files.get(file);
+  if (contents === undefined) throw new Error(`${file} was not rendered`);
+  return outputText(contents);
+};
+
+const pageFiles = [...site.files.keys()].filter((file) => file.endsWith(".html"));
+const weights = [];
+for (const file of pageFiles) weights.push(await measurePage(file, html(file)));
+console.log(
+  `Page weight (bytes). Budget: ${FIRST_ROUND_TRIP_BUDGET} compressed (gzip -9 and brotli 11), ${SCRIPT_BUDGET} of JavaScript.\n`,
+);
+console.log(
+  formatTable(
+    ["page", "html", "gzip -9", "brotli 11", "headroom (br)", "headroom (gz)", "JS"],
+    weights.map((w) => [w.file, w.bytes, w.gzip, w.brotli, FIRST_ROUND_TRIP_BUDGET - w.brotli, FIRST_ROUND_TRIP_BUDGET - w.gzip, w.scriptBytes]),
+  ),
+);
+const largest = weights.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+console.log(`\nLargest page: ${largest.file}, ${largest.gzip} bytes gzip, ${largest.brotli} bytes brotli.`);
+
+// Typical visits: from the home page, from a search result for a town, and browsing services.
+const byKind = (kind: Route["kind"]) => site.routes.filter((route) => route.kind === kind);
+const visits: Route[][] = [
+  [byKind("home")[0]!, byKind("service")[0]!, byKind("contact")[0]!],
+  [byKind("town")[1]!, byKind("service")[3]!, byKind("contact")[0]!],
+  [byKind("services")[0]!, byKind("service")[9]!, byKind("towns")[0]!],
+];
+
+console.log(
+  `\nStylesheet: inline in every page, or one shared file (content-hashed, cached)? Brotli bytes; times estimated` +
+    ` on Lighthouse's mobile network (${SLOW_MOBILE.rttMs} ms RTT, ${SLOW_MOBILE.downlinkBitsPerSecond / 1000} kbit/s), connection set-up excluded.\n`,
+);
+const rows: (string | number)[][] = [];
+for (const visit of visits) {
+  const result = await compareVisit(visit.map((route) => ({ path: route.path, html: html(route.file) })), css);
+  for (const [name, figures] of [["inline", result.inline], ["external", result.external]] as const) {
+    rows.push([
+      result.visit.join(" → "),
+      name,
+      figures.pageBytes.join(" + "),
+      figures.totalBytes,
+      figures.requests,
+      figures.firstPaintRoundTrips,
+      figures.firstPaintMs,
+      figures.visitMs,
+    ]);
+  }
+}
+console.log(
+  formatTable(["visit", "stylesheet", "bytes per page", "total bytes", "requests", "RTTs to 1st paint", "1st paint ms", "visit ms"], rows),
+);
+console.log(`\nThe stylesheet alone: ${(await compareVisit([{ path: "/", html: html("index.html") }], css)).stylesheetBytes} bytes brotli.`);

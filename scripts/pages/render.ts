@@ -1,0 +1,48 @@
+// Renders routes to HTML documents. A template that throws stops the run with the route's path.
+import { renderToStaticMarkup } from "react-dom/server";
+import type { PageAssets, PageShell } from "../../templates/Layout.tsx";
+import type { Business } from "../data/model.ts";
+import type { Route } from "./routes.ts";
+import { absoluteUrl } from "../seo/sitemap.ts";
+
+export class RenderError extends Error {
+  constructor(
+    readonly routePath: string,
+    cause: unknown,
+  ) {
+    super(`Rendering ${routePath} failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = "RenderError";
+  }
+}
+
+export interface RenderContext {
+  business: Business;
+  assets: PageAssets;
+  year: number;
+  /** Open Graph values and JSON-LD for a page (scripts/page-head.ts); none when absent. */
+  headFor?: (route: Route, canonicalUrl: string | undefined) => Pick<PageShell, "social" | "structuredData">;
+}
+
+export function shellFor(route: Route, context: RenderContext): PageShell {
+  const canonicalUrl = route.meta.noindex ? undefined : absoluteUrl(context.business.url, route.path);
+  return {
+    ...context.headFor?.(route, canonicalUrl),
+    path: route.path,
+    meta: route.meta,
+    canonicalUrl,
+    breadcrumbs: route.breadcrumbs,
+    business: context.business,
+    assets: context.assets,
+    year: context.year,
+  };
+}
+
+export function renderRoute(route: Route, context: RenderContext): string {
+  try {
+    return `<!DOCTYPE html>${renderToStaticMarkup(route.render(shellFor(route, context)))}`;
+  } catch (error) {
+    throw new RenderError(route.path, error);
+  }
+}

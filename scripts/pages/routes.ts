@@ -1,0 +1,162 @@
+// The route table: the one list of pages. Writing dist/, the sitemap and the tests all read it.
+import type { ReactElement } from "react";
+import { createElement } from "react";
+import { allTowns, joinList, type SiteModel } from "../data/model.ts";
+import type { Service, Town } from "../data/schema.ts";
+import { HomePage } from "../../templates/pages/HomePage.tsx";
+import { ContactPage } from "../../templates/pages/ContactPage.tsx";
+import { ServicesPage } from "../../templates/pages/ServicesPage.tsx";
+import { ServicePage } from "../../templates/pages/ServicePage.tsx";
+import { TownsPage } from "../../templates/pages/TownsPage.tsx";
+import { TownPage } from "../../templates/pages/TownPage.tsx";
+import { NotFoundPage } from "../../templates/pages/NotFoundPage.tsx";
+import type { PageShell } from "../../templates/Layout.tsx";
+
+export type PageKind = "home" | "contact" | "services" | "service" | "towns" | "town" | "not-found";
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Not for search engines: no canonical, noindex, left out of the sitemap. */
+  noindex: boolean;
+}
+
+export interface Route {
+  /** The URL path, exactly as linked: "/", "/services", "/towns/mattoon". */
+  path: string;
+  /** Where the page is written inside dist/. */
+  file: string;
+  kind: PageKind;
+  meta: PageMeta;
+  /** The visible path from the home page to this page (empty on the home page). */
+  breadcrumbs: Crumb[];
+  render(shell: PageShell): ReactElement;
+}
+
+export const NOT_FOUND_FILE = "404.html";
+const MAX_TITLE = 60;
+
+/** "/" → "index.html", "/towns/mattoon" → "towns/mattoon.html": clean URLs on any static host. */
+export function fileForPath(routePath: string): string {
+  return routePath === "/" ? "index.html" : `${routePath.slice(1)}.html`;
+}
+
+/** The page's own title, followed by the business name when both fit in 60 characters. */
+export function pageTitle(base: string, businessName: string): string {
+  const full = `${base} | ${businessName}`;
+  return full.length <= MAX_TITLE ? full : base;
+}
+
+const HOME: Crumb = { name: "Home", path: "/" };
+const SERVICES: Crumb = { name: "Services", path: "/services" };
+const TOWNS: Crumb = { name: "Service Area", path: "/towns" };
+
+export function servicePath(service: Pick<Service, "key">): string {
+  return `/services/${service.key}`;
+}
+
+export function townPath(town: Pick<Town, "slug">): string {
+  return `/towns/${town.slug}`;
+}
+
+export function buildRoutes(model: SiteModel): Route[] {
+  const { business } = model;
+  const title = (base: string) => pageTitle(base, business.name);
+  const page = (
+    routePath: string,
+    kind: PageKind,
+    meta: Omit<PageMeta, "noindex">,
+    breadcrumbs: Crumb[],
+    render: Route["render"],
+  ): Route => ({
+    path: routePath,
+    file: fileForPath(routePath),
+    kind,
+    meta: { ...meta, noindex: false },
+    breadcrumbs,
+    render,
+  });
+
+  const routes: Route[] = [
+    page(
+      "/",
+      "home",
+      {
+        title: title(`Excavation in ${business.address.city}, ${business.address.region}`),
+        description: `Locally owned excavation contractor in ${business.address.city}, IL: drainage, grading, site prep, basements and more across Central Illinois. Free estimates.`,
+      },
+      [],
+      (shell) => createElement(HomePage, { shell, model }),
+    ),
+    page(
+      "/contact",
+      "contact",
+      {
+        title: title(`Free Excavation Estimate in ${business.address.city}, IL`),
+        description: `Request a free, no-obligation excavation estimate from ${business.name}. Send the form for an estimate within 24 hours, or call ${business.phone.display}.`,
+      },
+      [HOME, { name: "Contact", path: "/contact" }],
+      (shell) => createElement(ContactPage, { shell, model }),
+    ),
+    page(
+      "/services",
+      "services",
+      {
+        title: title("Excavation Services in Central IL"),
+        description: `Drainage, culverts, ditches, erosion control, ponds, site prep, basements, trenching, septic, foundations, hauling and roads in Central Illinois.`,
+      },
+      [HOME, SERVICES],
+      (shell) => createElement(ServicesPage, { shell, model }),
+    ),
+    ...model.services.map((service) =>
+      page(
+        servicePath(service),
+        "service",
+        { title: title(`${service.name} in Central IL`), description: service.description },
+        [HOME, SERVICES, { name: service.name, path: servicePath(service) }],
+        (shell) => createElement(ServicePage, { shell, model, service }),
+      ),
+    ),
+    page(
+      "/towns",
+      "towns",
+      {
+        title: title("Excavation Service Area in Central IL"),
+        description: `Towns we serve from ${business.address.city}: ${joinList(business.counties)} counties and nearby Central Illinois communities.`,
+      },
+      [HOME, TOWNS],
+      (shell) => createElement(TownsPage, { shell, model }),
+    ),
+    ...allTowns(model).map((town) =>
+      page(
+        townPath(town),
+        "town",
+        { title: title(`Excavation Services in ${town.name}, IL`), description: town.description },
+        [HOME, TOWNS, { name: town.name, path: townPath(town) }],
+        (shell) => createElement(TownPage, { shell, model, town }),
+      ),
+    ),
+  ];
+  return routes;
+}
+
+/** The not-found page, served for every unknown path. It is not a public route. */
+export function notFoundRoute(model: SiteModel): Route {
+  return {
+    path: "/404",
+    file: NOT_FOUND_FILE,
+    kind: "not-found",
+    meta: {
+      title: pageTitle("Page Not Found", model.business.name),
+      description: `The page you asked for does not exist. Find excavation services and the towns ${model.business.name} serves in Central Illinois.`,
+      noindex: true,
+    },
+    breadcrumbs: [],
+    render: (shell) => createElement(NotFoundPage, { shell, model }),
+  };
+}

@@ -1,0 +1,69 @@
+// /llms.txt (the llmstxt.org convention): a Markdown summary of the business for language
+// models and answer engines, with a link to every page. Built from the data and the route table.
+import { allTowns, joinList, type SiteModel } from "../data/model.ts";
+import { pageSubject } from "./page-subject.ts";
+import type { Route } from "../pages/routes.ts";
+import { absoluteUrl } from "./sitemap.ts";
+
+/** The words a link is known by: the page's own breadcrumb, or the subject's name. */
+function linkText(route: Route, model: SiteModel): string {
+  const subject = pageSubject(route, model);
+  if (subject.kind === "service") return subject.service.name;
+  if (subject.kind === "town") return `Excavation in ${subject.town.name}, IL`;
+  if (route.kind === "home") return "Home";
+  if (route.kind === "contact") return "Request a free estimate";
+  if (route.kind === "towns") return "Service area: every town we serve";
+  return route.breadcrumbs.at(-1)?.name ?? route.meta.title;
+}
+
+/** Markdown link text and URLs may not contain brackets or parentheses that end them early. */
+const escapeLinkText = (text: string) => text.replace(/([[\]\\])/g, "\\$1");
+
+function linkLine(route: Route, model: SiteModel): string {
+  const url = absoluteUrl(model.business.url, route.path);
+  return `- [${escapeLinkText(linkText(route, model))}](${url}): ${route.meta.description}`;
+}
+
+export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
+  const { business } = model;
+  const publicRoutes = routes.filter((route) => !route.meta.noindex);
+  const section = (kinds: Route["kind"][]) =>
+    publicRoutes.filter((route) => kinds.includes(route.kind)).map((route) => linkLine(route, model));
+  const hours = business.hours.map((entry) => `${entry.dayRange} ${entry.timeRange}`);
+  const contactUrl = absoluteUrl(business.url, "/contact");
+
+  return [
+    `# ${business.name}`,
+    "",
+    `> ${business.tagline}. A locally owned and operated, licensed and insured excavation contractor based in ${business.address.city}, ${business.address.region}, working for homeowners, farms, builders and small businesses.`,
+    "",
+    `Services: ${joinList(model.services.map((service) => service.name))}.`,
+    "",
+    "## Service area",
+    "",
+    `Based in ${business.address.city}, ${business.address.region} and working across ${joinList(business.counties)} counties in Central Illinois, including ${joinList(allTowns(model).map((town) => town.name))}.`,
+    "",
+    "## How to get an estimate",
+    "",
+    `Every estimate is free and comes with no obligation. Send the [estimate request form](${contactUrl}) and the estimate comes back within 24 hours; most projects start within days. Or call ${business.phone.display} (${joinList(hours)}).`,
+    "",
+    `Address: ${business.address.street}, ${business.address.city}, ${business.address.region} ${business.address.postalCode}.`,
+    "",
+    "## Pages",
+    "",
+    ...section(["home", "contact", "services", "towns"]),
+    "",
+    "## Services",
+    "",
+    ...section(["service"]),
+    "",
+    "## Towns",
+    "",
+    ...section(["town"]),
+    "",
+    "## Optional",
+    "",
+    `- [Sitemap](${absoluteUrl(business.url, "/sitemap.xml")}): every page with the date its content last changed`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,208 @@
+// JSON-LD for search engines, built from the same data the page shows (data/site.yaml and the
+// page's service, town or FAQ rows), so the markup can never disagree with the visible text.
+// Pure functions: the route and the model in, a schema.org graph out.
+import type {
+  AdministrativeArea,
+  BreadcrumbList,
+  City,
+  FAQPage,
+  GeneralContractor,
+  Graph,
+  IdReference,
+  OpeningHoursSpecification,
+  Service as ServiceNode,
+  ServiceChannel,
+  Thing,
+  WebSite,
+} from "schema-dts";
+import { allTowns, townPhone, type Phone, type SiteModel } from "../data/model.ts";
+import { pageSubject } from "./page-subject.ts";
+import { servicePath, townPath, type Crumb, type Route } from "../pages/routes.ts";
+import type { DAYS, Faq, Service, Town } from "../data/schema.ts";
+import { absoluteUrl } from "./sitemap.ts";
+import { socialImageFile } from "./social-meta.ts";
+
+type Day = (typeof DAYS)[number];
+
+/** schema-dts allows a bare string for every type; the builders always return objects. */
+type Node<T> = Exclude<T, string>;
+
+/** Town pages are validated to lie inside Illinois, and their titles say "IL" the same way. */
+const STATE = "IL";
+
+export function businessId(siteUrl: string): string {
+  return absoluteUrl(siteUrl, "/#business");
+}
+
+export function websiteId(siteUrl: string): string {
+  return absoluteUrl(siteUrl, "/#website");
+}
+
+const businessRef = (model: SiteModel): IdReference => ({ "@id": businessId(model.business.url) });
+
+function countyNodes(model: SiteModel): Node<AdministrativeArea>[] {
+  return model.business.counties.map((county) => ({
+    "@type": "AdministrativeArea",
+    name: `${county} County, ${STATE}`,
+  }));
+}
+
+/** A town as a place: its name, the county it lies in and its map point. */
+export function cityNode(town: Town): Node<City> {
+  return {
+    "@type": "City",
+    name: `${town.name}, ${STATE}`,
+    containedInPlace: { "@type": "AdministrativeArea", name: `${town.county} County, ${STATE}` },
+    geo: { "@type": "GeoCoordinates", latitude: town.coordinates.lat, longitude: town.coordinates.lon },
+  };
+}
+
+function openingHours(model: SiteModel): Node<OpeningHoursSpecification>[] {
+  return model.business.hours.map((hours) => ({
+    "@type": "OpeningHoursSpecification",
+    dayOfWeek: hours.days.map((day) => `https://schema.org/${day as Day}` as const),
+    opens: hours.opens,
+    closes: hours.closes,
+  }));
+}
+
+/** How to ask for the service: the phone number the page shows and the page itself. */
+function phoneChannel(phone: Phone, pageUrl: string): Node<ServiceChannel> {
+  return {
+    "@type": "ServiceChannel",
+    serviceUrl: pageUrl,
+    servicePhone: { "@type": "ContactPoint", telephone: phone.e164, contactType: "estimates" },
+  };
+}
+
+/** The business: a general contractor, schema.org's LocalBusiness type for construction trades. */
+export function businessNode(model: SiteModel): Node<GeneralContractor> {
+  const { business } = model;
+  return {
+    "@type": "GeneralContractor",
+    "@id": businessId(business.url),
+    name: business.name,
+    description: business.tagline,
+    url: absoluteUrl(business.url, "/"),
+    telephone: business.phone.e164,
+    image: absoluteUrl(business.url, `/${socialImageFile({ kind: "site" })}`),
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: business.address.street,
+      addressLocality: business.address.city,
+      addressRegion: business.address.region,
+      postalCode: business.address.postalCode,
+      addressCountry: "US",
+    },
+    geo: { "@type": "GeoCoordinates", latitude: business.geo.lat, longitude: business.geo.lon },
+    openingHoursSpecification: openingHours(model),
+    areaServed: [
+      ...countyNodes(model),
+      ...allTowns(model).map((town): Node<City> => ({ "@type": "City", name: `${town.name}, ${STATE}` })),
+    ],
+    sameAs: business.social.map((link) => link.url),
+    // No priceRange: the business publishes no prices (every job is quoted after a free
+    // estimate), the property is optional, and a made-up range would be a false statement.
+  };
+}
+
+export function websiteNode(model: SiteModel): Node<WebSite> {
+  const { business } = model;
+  return {
+    "@type": "WebSite",
+    "@id": websiteId(business.url),
+    name: business.name,
+    url: absoluteUrl(business.url, "/"),
+    inLanguage: "en",
+    publisher: businessRef(model),
+  };
+}
+
+export function serviceNode(service: Service, model: SiteModel): Node<ServiceNode> {
+  const { business } = model;
+  const url = absoluteUrl(business.url, servicePath(service));
+  const townsBySlug = new Map(allTowns(model).map((town) => [town.slug, town]));
+  return {
+    "@type": "Service",
+    "@id": `${url}#service`,
+    name: service.name,
+    serviceType: service.label,
+    description: service.description,
+    url,
+    image: absoluteUrl(business.url, `/${socialImageFile({ kind: "service", service })}`),
+    provider: businessRef(model),
+    availableChannel: phoneChannel(business.phone, url),
+    areaServed: [
+      ...countyNodes(model),
+      ...service.areaServed.flatMap((slug) => {
+        const town = townsBySlug.get(slug);
+        return town ? [cityNode(town)] : [];
+      }),
+    ],
+  };
+}
+
+/** A town page offers the contractor's excavation work in that one town. */
+export function townServiceNode(town: Town, model: SiteModel): Node<ServiceNode> {
+  const { business } = model;
+  const url = absoluteUrl(business.url, townPath(town));
+  return {
+    "@type": "Service",
+    "@id": `${url}#service`,
+    name: `Excavation Services in ${town.name}, ${STATE}`,
+    serviceType: "Excavation",
+    description: town.description,
+    url,
+    image: absoluteUrl(business.url, `/${socialImageFile({ kind: "town", town })}`),
+    provider: businessRef(model),
+    areaServed: cityNode(town),
+    // Some town pages show their own number; the structured data names the one the page shows.
+    availableChannel: phoneChannel(townPhone(business, town), url),
+  };
+}
+
+export function faqPageNode(faqs: Faq[], pageUrl: string): Node<FAQPage> {
+  return {
+    "@type": "FAQPage",
+    "@id": `${pageUrl}#faq`,
+    mainEntity: faqs.map((faq) => ({
+      "@type": "Question",
+      name: faq.question,
+      acceptedAnswer: { "@type": "Answer", text: faq.answer },
+    })),
+  };
+}
+
+export function breadcrumbNode(crumbs: Crumb[], siteUrl: string): Node<BreadcrumbList> {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
+  };
+}
+
+/** The page's graph, or undefined for pages that are not for search engines (the 404 page). */
+export function structuredDataFor(route: Route, model: SiteModel): Graph | undefined {
+  if (route.meta.noindex) return undefined;
+  const siteUrl = model.business.url;
+  const pageUrl = absoluteUrl(siteUrl, route.path);
+  const nodes: Thing[] = [];
+  if (route.kind === "home" || route.kind === "contact") nodes.push(businessNode(model), websiteNode(model));
+  if (route.kind === "home") nodes.push(faqPageNode(model.homeFaqs, pageUrl));
+  const subject = pageSubject(route, model);
+  if (subject.kind === "service") nodes.push(serviceNode(subject.service, model));
+  if (subject.kind === "town") {
+    nodes.push(townServiceNode(subject.town, model), faqPageNode(subject.town.faqs, pageUrl));
+  }
+  if (route.breadcrumbs.length > 0) nodes.push(breadcrumbNode(route.breadcrumbs, siteUrl));
+  return nodes.length > 0 ? { "@context": "https://schema.org", "@graph": nodes } : undefined;
+}
+
+/** JSON for a <script> element: "<" is escaped so no text can close the element early. */
+export function serializeJsonLd(data: Graph): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
