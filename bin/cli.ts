@@ -1,74 +1,66 @@
-// The site's command line: generate the site, serve it, or both.
+// The site's command line: generate the site, check it, serve it, or both. Each command's module
+// is imported only when that command runs, so `sitegen --help` and `sitegen serve` start without
+// loading React, the templates or the map.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Command, Option } from "commander";
-import { checkSite, describeCheck } from "../scripts/build/check.ts";
-import { startDev } from "../scripts/dev/run-dev.ts";
-import { writeJsonSchemas } from "../scripts/data/json-schemas.ts";
-import { SCHEMAS_DIR } from "../scripts/lib/paths.ts";
-import { DataError } from "../scripts/data/load.ts";
-import { generate } from "../scripts/build/generate.ts";
-import { RenderError } from "../scripts/pages/render.ts";
-import { serve } from "../scripts/serve/server.ts";
-import { nginxConfigFor } from "../scripts/headers/nginx-command.ts";
-import { PolicyError } from "../scripts/headers/csp.ts";
+import { EXIT_CODES, failureOf } from "../scripts/build/failure.ts";
+import { formatProblem } from "../scripts/data/problems.ts";
+import { DATA_DIR, OUT_DIR, SCHEMAS_DIR } from "../scripts/lib/paths.ts";
 
-const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
-
-const EXIT_CODES = `
+const EXIT_CODE_HELP = `
 Exit codes:
   0  success
-  1  the data has errors (each printed as file:line:column)
-  2  a page failed to render (the route and the message are printed)
-  3  any other failure (file system, port in use, ...)`;
+  ${EXIT_CODES.data}  the data has errors (each printed as file:line:column)
+  ${EXIT_CODES.render}  a page failed to render (the route and the message are printed)
+  ${EXIT_CODES.other}  any other failure (file system, port in use, ...)`;
 
 const dataOption = () =>
-  new Option("-d, --data <dir>", "folder with site.yaml, services.yaml, towns.yaml, faq.yaml").default(
-    path.join(root, "data"),
-  );
-const outOption = () => new Option("-o, --out <dir>", "output folder").default(path.join(root, "dist"));
+  new Option("-d, --data <dir>", "folder with site.yaml, services.yaml, towns.yaml, faq.yaml").default(DATA_DIR);
+const outOption = () => new Option("-o, --out <dir>", "output folder").default(OUT_DIR);
 const portOption = () => new Option("-p, --port <number>", "port to listen on").default(4321).argParser(Number);
 const hostOption = () => new Option("--host <address>", "address to listen on").default("127.0.0.1");
 
 function fail(error: unknown): never {
-  if (error instanceof DataError) {
-    const count = error.problems.length;
-    console.error(`The data has ${count} problem${count === 1 ? "" : "s"}; nothing was written:\n${error.message}`);
+  const failure = failureOf(error);
+  if (failure.kind === "data") {
+    const count = failure.problems.length;
+    console.error(`The data has ${count} problem${count === 1 ? "" : "s"}; nothing was written:\n${failure.problems.map(formatProblem).join("\n")}`);
     console.error("Fix each line above (file:line:column field), then run `npm run check` again.");
-    process.exit(1);
+  } else if (failure.kind === "render") {
+    console.error(`${failure.message}\nNothing was written.`);
+  } else {
+    console.error(failure.message);
   }
-  // A page that breaks the Content-Security-Policy is a page that failed, like a template that throws.
-  if (error instanceof RenderError || error instanceof PolicyError) {
-    console.error(`${error.message}\nNothing was written.`);
-    process.exit(2);
-  }
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(3);
+  process.exit(EXIT_CODES[failure.kind]);
 }
 
+const shown = (dir: string) => path.relative(process.cwd(), dir) || ".";
+
 async function runGenerate(options: { data: string; out: string; quiet?: boolean }) {
+  const { generate } = await import("../scripts/build/generate.ts");
   const result = await generate({ dataDir: path.resolve(options.data), outDir: path.resolve(options.out) });
   if (!options.quiet) {
-    console.log(
-      `Generated ${result.pages} pages, sitemap.xml and robots.txt in ${result.milliseconds} ms → ${path.relative(process.cwd(), result.outDir) || "."}`,
-    );
+    console.log(`Generated ${result.pages} pages, sitemap.xml and robots.txt in ${result.milliseconds} ms → ${shown(result.outDir)}`);
   }
 }
 
 async function runCheck(options: { data: string }) {
+  const { checkSite, describeCheck } = await import("../scripts/build/check.ts");
   const dataDir = path.resolve(options.data);
   const summary = await checkSite(dataDir);
-  console.log(describeCheck(summary, `${path.relative(process.cwd(), dataDir) || "."}/`));
+  console.log(describeCheck(summary, `${shown(dataDir)}/`));
 }
 
 async function runSchemas(options: { out: string }) {
+  const { writeJsonSchemas } = await import("../scripts/data/json-schemas.ts");
   const written = await writeJsonSchemas(path.resolve(options.out));
-  const where = path.relative(process.cwd(), path.resolve(options.out)) || ".";
+  const where = shown(path.resolve(options.out));
   console.log(written.length > 0 ? `Wrote ${written.join(", ")} to ${where}` : `The schemas in ${where} are up to date`);
 }
 
 async function runDev(options: { data: string; out: string; host: string; port: number }) {
+  const { startDev } = await import("../scripts/dev/run-dev.ts");
   const session = await startDev({ dataDir: options.data, outDir: options.out, host: options.host, port: options.port });
   const stop = () => {
     session.close().then(() => process.exit(0), () => process.exit(0));
@@ -78,14 +70,15 @@ async function runDev(options: { data: string; out: string; host: string; port: 
 }
 
 async function runServe(options: { out: string; host: string; port: number }) {
+  const { serve } = await import("../scripts/serve/server.ts");
   const { url } = await serve({ dir: path.resolve(options.out), host: options.host, port: options.port });
-  console.log(`Serving ${path.relative(process.cwd(), options.out) || "."} at ${url} (Ctrl+C to stop)`);
+  console.log(`Serving ${shown(options.out)} at ${url} (Ctrl+C to stop)`);
 }
 
 const program = new Command()
   .name("sitegen")
   .description("Builds the contractor's website from the YAML files in data/ into static HTML.")
-  .addHelpText("after", EXIT_CODES)
+  .addHelpText("after", EXIT_CODE_HELP)
   .showHelpAfterError();
 
 program
@@ -94,14 +87,14 @@ program
   .addOption(dataOption())
   .addOption(outOption())
   .option("-q, --quiet", "print nothing but errors")
-  .addHelpText("after", EXIT_CODES)
+  .addHelpText("after", EXIT_CODE_HELP)
   .action((options) => runGenerate(options).catch(fail));
 
 program
   .command("check")
   .description("validate the data and render every page in memory, writing nothing; prints every problem")
   .addOption(dataOption())
-  .addHelpText("after", EXIT_CODES)
+  .addHelpText("after", EXIT_CODE_HELP)
   .action((options) => runCheck(options).catch(fail));
 
 program
@@ -111,7 +104,7 @@ program
   .addOption(outOption())
   .addOption(hostOption())
   .addOption(portOption())
-  .addHelpText("after", EXIT_CODES)
+  .addHelpText("after", EXIT_CODE_HELP)
   .action((options) => runDev(options).catch(fail));
 
 program
@@ -153,9 +146,10 @@ program
   .option("--listen-http <addresses...>", "plain HTTP listen addresses", ["80", "[::]:80"])
   .option("--listen-https <addresses...>", "HTTPS listen addresses", ["443", "[::]:443"])
   .option("-w, --write <file>", "write the config to this file instead of printing it")
-  .addHelpText("after", EXIT_CODES)
+  .addHelpText("after", EXIT_CODE_HELP)
   .action(async (options) => {
     try {
+      const { nginxConfigFor } = await import("../scripts/headers/nginx-command.ts");
       const config = await nginxConfigFor({
         dataDir: path.resolve(options.data),
         outDir: path.resolve(options.out),

@@ -1,43 +1,11 @@
 // The document shell every page shares: head, skip link, header, breadcrumbs, main, footer.
 import type { ReactNode } from "react";
-import type { Business } from "../scripts/data/model.ts";
-import type { Crumb, PageMeta } from "../scripts/pages/routes.ts";
+import type { PageShell } from "../scripts/site/page.ts";
 import { Header } from "./parts/Header.tsx";
 import { Footer } from "./parts/Footer.tsx";
 import { Breadcrumbs } from "./parts/Breadcrumbs.tsx";
 import { SocialMetaTags } from "./parts/SocialMetaTags.tsx";
 import { StructuredData } from "./parts/StructuredData.tsx";
-import type { SocialMeta } from "../scripts/seo/social-meta.ts";
-
-export interface PageAssets {
-  /** Minified stylesheet, inlined so that the first response can render on its own. */
-  css: string;
-  /** Runs in <head> before first paint: marks the document as scripted. */
-  headScript: string;
-  /** The site's behaviour (menu toggle, footer year, 404 log), at the end of <body>. */
-  bodyScript: string;
-  /** Speculation rules JSON for instant same-site navigation. */
-  speculationRules: string;
-}
-
-/** What a page template receives besides its own data. */
-export interface PageShell {
-  path: string;
-  meta: PageMeta;
-  /** Absolute URL of the page, or undefined for pages that must not be indexed. */
-  canonicalUrl: string | undefined;
-  breadcrumbs: Crumb[];
-  business: Business;
-  assets: PageAssets;
-  /** Year printed in the footer; the body script keeps it current. */
-  year: number;
-  /** Extra tags for <head> (structured data, social metadata). */
-  head?: ReactNode;
-  /** Open Graph and Twitter values (scripts/social.ts). */
-  social?: SocialMeta;
-  /** The page's JSON-LD, serialized and escaped (scripts/structured-data.ts). */
-  structuredData?: string;
-}
 
 export function Layout({ shell, children }: { shell: PageShell; children: ReactNode }) {
   const { meta, assets, business } = shell;
@@ -57,7 +25,6 @@ export function Layout({ shell, children }: { shell: PageShell; children: ReactN
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
         {shell.structuredData ? <StructuredData json={shell.structuredData} /> : null}
-        {shell.head}
       </head>
       <body data-page={shell.meta.noindex ? "not-found" : undefined}>
         <a className="skip-link" href="#main">

@@ -1,10 +1,7 @@
-// The pure parts of `sitegen dev`: which saves count, how pages get the reload script, which file a
-// path is served from, and the error page's text.
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+// The pure parts of `sitegen dev`: which saves count, how pages get the reload script and the policy
+// that allows it, and the error page's text.
 import { describe, expect, it } from "vitest";
-import { findPageFile, isPagePath } from "../scripts/dev/dev-server.ts";
+import { allowReloadScript } from "../scripts/dev/dev-server.ts";
 import { describeFailure, renderErrorPage } from "../scripts/dev/error-page.ts";
 import { injectReloadScript, reloadScriptTag } from "../scripts/dev/live-reload.ts";
 import { isRelevantChange } from "../scripts/dev/watch.ts";
@@ -38,29 +35,17 @@ describe("injectReloadScript", () => {
   });
 });
 
-describe("serving pages", () => {
-  it("tells pages from files", () => {
-    expect(isPagePath("/")).toBe(true);
-    expect(isPagePath("/towns/mattoon")).toBe(true);
-    expect(isPagePath("/towns/mattoon.html")).toBe(true);
-    expect(isPagePath("/sitemap.xml")).toBe(false);
-    expect(isPagePath("/og/home.png")).toBe(false);
-  });
-
-  it("finds the HTML file of a clean URL, and nothing outside the folder", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "site-dev-"));
-    await mkdir(path.join(dir, "towns"));
-    await writeFile(path.join(dir, "index.html"), "home");
-    await writeFile(path.join(dir, "towns.html"), "towns");
-    await writeFile(path.join(dir, "towns", "mattoon.html"), "mattoon");
-    await writeFile(path.join(path.dirname(dir), "secret.html"), "secret");
-    expect(await findPageFile(dir, "/")).toBe(path.join(dir, "index.html"));
-    expect(await findPageFile(dir, "/towns")).toBe(path.join(dir, "towns.html"));
-    expect(await findPageFile(dir, "/towns/mattoon")).toBe(path.join(dir, "towns", "mattoon.html"));
-    expect(await findPageFile(dir, "/towns/nowhere")).toBeUndefined();
-    expect(await findPageFile(dir, "/../secret")).toBeUndefined();
-    expect(await findPageFile(dir, "/%2e%2e/secret")).toBeUndefined();
-    expect(await findPageFile(dir, "/%E0%A4%A")).toBeUndefined();
+describe("the dev server's policy", () => {
+  it("allows the reload script from this server, and nothing else besides the page's own policy", () => {
+    const headers = { "Content-Security-Policy": "default-src 'none'; script-src 'sha256-abc='; style-src 'sha256-def='", "X-Frame-Options": "DENY" };
+    expect(allowReloadScript(headers, "127.0.0.1:4321")).toEqual({
+      "Content-Security-Policy": "default-src 'none'; script-src 'sha256-abc=' http://127.0.0.1:4321/__sitegen/reload.js; style-src 'sha256-def='",
+      "X-Frame-Options": "DENY",
+    });
+    expect(allowReloadScript({ "Content-Security-Policy": "default-src 'none'; img-src 'self'" }, "localhost:9")).toEqual({
+      "Content-Security-Policy": "default-src 'none'; script-src http://localhost:9/__sitegen/reload.js; img-src 'self'",
+    });
+    expect(allowReloadScript({ "X-Frame-Options": "DENY" }, "localhost:9")).toEqual({ "X-Frame-Options": "DENY" });
   });
 });
 

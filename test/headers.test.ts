@@ -7,19 +7,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { inlineHash, pageSources, PolicyError, serializePolicy } from "../scripts/headers/csp.ts";
+import { inlineHash, pageSources, serializePolicy } from "../scripts/headers/csp.ts";
+import { PolicyError } from "../scripts/headers/policy-error.ts";
 import { generate, renderSite, type RenderedSite } from "../scripts/build/generate.ts";
-import {
-  buildHeaderPolicy,
-  CACHE_IMMUTABLE,
-  headersForPath,
-  SITE_HEADERS,
-  urlPathsFor,
-  type HeaderRule,
-} from "../scripts/headers/policy.ts";
+import { CACHE_IMMUTABLE, SITE_HEADERS } from "../scripts/headers/policy.ts";
+import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { formatHeadersFile, HEADERS_FILE, parseHeadersFile, patternsOverlap } from "../scripts/headers/headers-file.ts";
 import { renderNginxConfig } from "../scripts/headers/nginx-config.ts";
-import { NOT_FOUND_FILE } from "../scripts/pages/routes.ts";
+import { NOT_FOUND_FILE, urlPathsForFile } from "../scripts/site/urls.ts";
+import { outputText } from "../scripts/lib/output.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 
 const SITE = "https://www.example.test";
@@ -44,7 +40,7 @@ const cspFor = (urlPath: string) => headersForPath(rules, urlPath)["Content-Secu
 
 beforeAll(async () => {
   site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
-  rules = buildHeaderPolicy(site.model.business, site.files);
+  rules = parseHeadersFile(outputText(site.files.get(HEADERS_FILE)!));
 });
 
 describe("the hashes of inline code", () => {
@@ -77,7 +73,7 @@ describe("the hashes of inline code", () => {
         .map(([, , text]) => sha256(text!));
       const styles = [...contents.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, text]) => sha256(text!));
       expect(scripts.length, file).toBeGreaterThanOrEqual(2);
-      const policy = cspFor(urlPathsFor(file)[0]!);
+      const policy = cspFor(urlPathsForFile(file)[0]!);
       const scriptHashes = directive(policy, "script-src")!.filter((source) => source.startsWith("'sha256-"));
       const styleHashes = directive(policy, "style-src")!.filter((source) => source.startsWith("'sha256-"));
       expect(new Set(scriptHashes), file).toEqual(new Set(scripts));

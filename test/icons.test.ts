@@ -1,11 +1,14 @@
 // Icons are drawn exactly as Lucide draws them, with its stroke settings moved to the stylesheet.
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { STYLESHEET } from "../scripts/pages/assets.ts";
 import { ICON_STROKE, ICON_VIEW_BOX, iconDrawing } from "../templates/parts/icon-drawing.ts";
-import { iconComponent, loadIcons } from "../scripts/data/icons.ts";
+import { iconComponent, isIconName, loadIcons } from "../scripts/data/icons.ts";
+import { TEMPLATE_ICONS } from "../templates/icons.ts";
+import { ROOT } from "./support/paths.ts";
 import { Icon } from "../templates/parts/Icon.tsx";
 
 const attributesOf = (svg: string) =>
@@ -36,5 +39,24 @@ describe("icons", () => {
         .filter(([property]) => property),
     );
     expect(declarations).toEqual(ICON_STROKE);
+  });
+});
+
+describe("the templates' own icons", () => {
+  /** Icon names written as text in a template: <Icon name="phone"> and { icon: "house", ... }. */
+  async function namesWrittenIn(dir: string): Promise<Set<string>> {
+    const names = new Set<string>();
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith(".tsx")) continue;
+      const source = await readFile(path.join(entry.parentPath, entry.name), "utf8");
+      for (const match of source.matchAll(/<Icon\s[^>]*\bname="([a-z0-9-]+)"|\bicon:\s*"([a-z0-9-]+)"/g)) names.add(match[1] ?? match[2]!);
+    }
+    return names;
+  }
+
+  it("are listed in templates/icons.ts, exactly the ones the templates write", async () => {
+    const written = await namesWrittenIn(path.join(ROOT, "templates"));
+    expect([...written].sort()).toEqual([...TEMPLATE_ICONS].sort());
+    for (const name of TEMPLATE_ICONS) expect(isIconName(name), name).toBe(true);
   });
 });

@@ -1,7 +1,6 @@
 // Links and the browser console on the built site: a crawler that starts at / and follows links
 // alone, every internal link and #fragment resolving, valid tel: links, safe new-tab links, and
 // no console error or failed local request on any page.
-import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { settled } from "./support/browser.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";

@@ -17,9 +17,9 @@ import {
   type LabelRequest,
   type LabelTier,
 } from "../scripts/map/labels.ts";
-import { DOT_EM, HOME_MARK_EM, MAP_TEXT, serviceAreaMap } from "../scripts/map/service-area.ts";
+import { DOT_EM, HOME_MARK_EM, MAP_TEXT, buildServiceAreaMap } from "../scripts/map/service-area.ts";
 import { allTowns } from "../scripts/data/model.ts";
-import { townPath } from "../scripts/pages/routes.ts";
+import { townPath } from "../scripts/site/urls.ts";
 import { compactPath } from "../scripts/map/svg-path.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
@@ -103,13 +103,12 @@ describe("the service-area map", () => {
 
   it("sizes itself up front and uses no inline style", () => {
     const svg = mapSvg(html("towns.html"));
-    const { width, height } = serviceAreaMap(model);
+    const { width, height } = buildServiceAreaMap(model);
     expect(svg).toContain(`viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"`);
     expect(svg).not.toMatch(/\sstyle=/);
   });
 
-  it("is computed once per build and drawn the same on both pages", () => {
-    expect(serviceAreaMap(model)).toBe(serviceAreaMap(model));
+  it("is drawn the same on both pages", () => {
     expect(mapSvg(html("index.html"))).toBe(mapSvg(html("towns.html")));
   });
 });
@@ -211,7 +210,7 @@ describe("label placement", () => {
   });
 
   it("leaves no two labels of the real map overlapping, and no label on another town's dot, at either size", () => {
-    const map = serviceAreaMap(model);
+    const map = buildServiceAreaMap(model);
     const mapTiers: LabelTier[] = [
       { name: "narrow", fontSize: MAP_TEXT.town.narrow },
       { name: "wide", fontSize: MAP_TEXT.town.wide },
@@ -254,7 +253,7 @@ describe("label placement", () => {
   });
 
   it("names the home base and every grid town on the wide map, and the home base on phones", () => {
-    const map = serviceAreaMap(model);
+    const map = buildServiceAreaMap(model);
     const shownAt = (slug: string, tier: LabelTier["name"]) =>
       map.towns
         .find((town) => town.slug === slug)

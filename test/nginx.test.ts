@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../scripts/build/generate.ts";
-import { headersForPath, type HeaderRule } from "../scripts/headers/policy.ts";
+import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
 import { nginxConfigFor } from "../scripts/headers/nginx-command.ts";
 import { fetchRaw, type HttpResponse } from "./support/http.ts";

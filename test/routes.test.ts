@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, joinList, otherServices, formatTime } from "../scripts/data/model.ts";
-import { buildRoutes, fileForPath, notFoundRoute, pageTitle } from "../scripts/pages/routes.ts";
+import { buildRoutes, notFoundRoute, pageTitle } from "../scripts/pages/routes.ts";
+import { fileForPath } from "../scripts/site/urls.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
 describe("the route table", async () => {

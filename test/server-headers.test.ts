@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { headersForPath, type HeaderRule } from "../scripts/headers/policy.ts";
+import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
 import { servablePath, usableRange } from "../scripts/serve/request-guard.ts";
 import { fetchRaw } from "./support/http.ts";

@@ -1,8 +1,9 @@
 // Bad data stops the run before anything is rendered, naming the file, the line and the field.
 import { describe, expect, it } from "vitest";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { formatProblem, loadData, MAX_DATA_FILE_BYTES } from "../scripts/data/load.ts";
+import { loadData, MAX_DATA_FILE_BYTES } from "../scripts/data/load.ts";
+import { formatProblem } from "../scripts/data/problems.ts";
 import { copyData, editYaml, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
 import { junk } from "./support/junk.ts";
 
@@ -160,6 +161,17 @@ describe("data validation", () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: "data/towns.yaml", line: 1, column: 1, found: `a file of ${MAX_DATA_FILE_BYTES + 1} bytes` });
     expect(problems[0]?.expected).toMatch(/under 32 MB/);
+  });
+
+  it("refuses bytes that are not UTF-8, at the line and column where they start", async () => {
+    const dir = await copyData();
+    const text = await readFile(path.join(dir, "faq.yaml"));
+    const at = text.indexOf("faqs:");
+    // A Latin-1 "é", as an editor set to another encoding would save it.
+    await writeFile(path.join(dir, "faq.yaml"), Buffer.concat([text.subarray(0, at + 2), Buffer.from([0xe9]), text.subarray(at + 2)]));
+    const lines = text.subarray(0, at).toString("utf8").split("\n");
+    const [problem] = await problemsOf(dir);
+    expect(problem).toMatchObject({ file: "data/faq.yaml", line: lines.length, column: 3, found: "characters that are not UTF-8 text" });
   });
 
   it("refuses an empty file", async () => {

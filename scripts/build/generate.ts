@@ -2,11 +2,7 @@
 // Each file goes to a staging folder as soon as it is made (with its .br and .gz), so a site of
 // thousands of pages is never held in memory; dist/ is replaced in one step only once everything
 // has rendered and been written, so a failure leaves it exactly as it was.
-import { execFile } from "node:child_process";
-import { copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { buildAssets, buildFavicon } from "../pages/assets.ts";
@@ -15,16 +11,21 @@ import { headerPolicyFor, pagePolicy, type PagePolicy } from "../headers/policy.
 import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { iconComponent, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
-import { Backlog, FileOnDisk, type OutputContents } from "../lib/output.ts";
+import { Backlog } from "../lib/backlog.ts";
+import type { OutputContents } from "../lib/output.ts";
+import { dataLastModified } from "../data/last-modified.ts";
+import { iconsUsed } from "../pages/icons.ts";
+import { StagedOutput } from "./staged-output.ts";
 import { buildLlmsTxt } from "../seo/llms-txt.ts";
 import { renderSocialImages } from "../seo/social-images.ts";
 import { pageHeadFor } from "../seo/head.ts";
 import { socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
-import { allTowns, buildModel, type SiteModel } from "../data/model.ts";
+import { buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
-import { buildRoutes, notFoundRoute, type Route } from "../pages/routes.ts";
-import { buildRobots, buildSitemap } from "../seo/sitemap.ts";
-import { DATA_FILES } from "../data/schema.ts";
+import { buildRoutes, notFoundRoute } from "../pages/routes.ts";
+import type { Route } from "../site/page.ts";
+import { buildRobots } from "../seo/robots.ts";
+import { buildSitemap } from "../seo/sitemap.ts";
 
 export interface GenerateOptions {
   dataDir: string;
@@ -38,34 +39,6 @@ export interface GenerateResult {
   pages: number;
   files: string[];
   milliseconds: number;
-}
-
-/** Every icon name the model uses, so they can be loaded before rendering. */
-export function iconsUsed(model: SiteModel): string[] {
-  const fixed = ["shovel", "menu", "x", "phone", "map-pin", "house", "shield-check", "clipboard-check", "clock", "circle-check", "lightbulb"];
-  return [
-    ...fixed,
-    ...model.services.flatMap((service) => [service.icon, ...service.highlights.map((h) => h.icon)]),
-    ...allTowns(model).flatMap((town) => town.highlights.map((h) => h.icon)),
-  ];
-}
-
-/** The date the data last changed: its last commit, or the newest file time outside git. */
-export async function dataLastModified(dataDir: string): Promise<string> {
-  try {
-    const { stdout } = await promisify(execFile)("git", ["log", "-1", "--format=%cs", "--", "."], {
-      cwd: dataDir,
-    });
-    const date = stdout.trim();
-    if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
-  } catch {
-    // Not a git checkout: fall back to the files' own times.
-  }
-  const times = await Promise.all(
-    Object.values(DATA_FILES).map(async ({ file }) => (await stat(path.join(dataDir, file))).mtime),
-  );
-  const newest = new Date(Math.max(...times.map((time) => time.getTime())));
-  return newest.toISOString().slice(0, 10);
 }
 
 export interface RenderedSite {
@@ -125,47 +98,6 @@ export async function renderSite(options: GenerateOptions): Promise<RenderedSite
 
 /** Files compressed and written at once: enough to keep every core and the disk busy. */
 const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
-
-/**
- * Folder swaps for writing a site: files go to a fresh folder beside outDir, which replaces outDir
- * in one step once everything is written, or is removed if anything fails.
- */
-class StagedOutput {
-  readonly staging: string;
-  private readonly folders = new Map<string, Promise<unknown>>();
-
-  constructor(readonly outDir: string) {
-    this.staging = `${outDir}.staging-${process.pid}`;
-  }
-
-  async begin(): Promise<void> {
-    await rm(this.staging, { recursive: true, force: true });
-  }
-
-  async write(file: string, contents: OutputContents): Promise<void> {
-    const target = path.join(this.staging, file);
-    const folder = path.dirname(target);
-    if (!this.folders.has(folder)) this.folders.set(folder, mkdir(folder, { recursive: true }));
-    await this.folders.get(folder);
-    await (contents instanceof FileOnDisk ? copyFile(contents.path, target) : writeFile(target, contents));
-  }
-
-  async commit(): Promise<void> {
-    const previous = `${this.outDir}.previous-${process.pid}`;
-    await rm(previous, { recursive: true, force: true });
-    const hadOutput = await stat(this.outDir).then(
-      () => true,
-      () => false,
-    );
-    if (hadOutput) await rename(this.outDir, previous);
-    await rename(this.staging, this.outDir);
-    await rm(previous, { recursive: true, force: true });
-  }
-
-  async abandon(): Promise<void> {
-    await rm(this.staging, { recursive: true, force: true });
-  }
-}
 
 /**
  * Writes everything `produce` emits, each text file followed by its .br and .gz, into a staging

@@ -3,7 +3,8 @@
 import type { z } from "zod";
 import { iconNames } from "./icons.ts";
 import { iconSchema } from "./schema.ts";
-import { fieldsAt, schemaAt, type PathKey } from "./schema-paths.ts";
+import type { PathKey } from "./problems.ts";
+import { fieldsAt, schemaAt } from "./schema-paths.ts";
 import { closestMatch, containingMatches, quoteChoices } from "./suggest.ts";
 
 function didYouMean(words: readonly string[]): string | undefined {

@@ -1,37 +1,15 @@
 // Reads data/*.yaml, validates every file against its schema and the cross-file rules, and
 // reports every problem with the file, line, column and field it concerns.
+import { isUtf8 } from "node:buffer";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
 import type { z } from "zod";
+import { DataError, type DataProblem, type PathKey } from "./problems.ts";
 import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
 import { explainYamlError } from "./yaml-errors.ts";
 import { isInIllinois } from "../geo/atlas.ts";
 import { DATA_FILES, type Faq, type Service, type SiteData, type Town } from "./schema.ts";
-
-export interface DataProblem {
-  file: string;
-  line: number;
-  column: number;
-  field: string;
-  found: string;
-  expected: string;
-  /** "did you mean 'droplets'?" when a close valid spelling exists. */
-  hint?: string;
-}
-
-export class DataError extends Error {
-  constructor(readonly problems: DataProblem[]) {
-    super(problems.map(formatProblem).join("\n"));
-    this.name = "DataError";
-  }
-}
-
-export function formatProblem(p: DataProblem): string {
-  const field = p.field ? ` ${p.field}:` : "";
-  const hint = p.hint ? `; ${p.hint}` : "";
-  return `${p.file}:${p.line}:${p.column}${field} found ${p.found}, expected ${p.expected}${hint}`;
-}
 
 export interface RawData {
   site: SiteData;
@@ -41,9 +19,7 @@ export interface RawData {
   homeFaqs: Faq[];
 }
 
-type PathKey = string | number;
-
-export interface ParsedFile {
+interface ParsedFile {
   file: string;
   doc: Document.Parsed;
   lines: LineCounter;
@@ -93,6 +69,21 @@ async function parseFile(dataDir: string, name: string, problems: DataProblem[])
     return undefined;
   }
   const source = bytes.toString("utf8");
+  if (!isUtf8(bytes)) {
+    // Where the first byte that is not UTF-8 stands: the lenient decoding put U+FFFD there.
+    const before = source.slice(0, Math.max(0, source.indexOf("\uFFFD")));
+    const lines = before.split("\n");
+    problems.push({
+      file,
+      line: lines.length,
+      column: (lines.at(-1)?.length ?? 0) + 1,
+      field: "",
+      found: "characters that are not UTF-8 text",
+      expected: "a file saved as UTF-8",
+      hint: "save the file again as UTF-8 (most editors offer it under Encoding)",
+    });
+    return undefined;
+  }
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
   const [firstError, ...laterErrors] = doc.errors;
@@ -156,7 +147,7 @@ function keyNodeAt(doc: Document.Parsed, mapPath: readonly PathKey[], key: strin
   return pair && isScalar(pair.key) ? pair.key : undefined;
 }
 
-export function fieldName(keys: readonly PathKey[]): string {
+function fieldName(keys: readonly PathKey[]): string {
   return keys
     .map((key, index) => (typeof key === "number" ? `[${key}]` : index === 0 ? key : `.${key}`))
     .join("");
@@ -201,7 +192,7 @@ function expectedText(issue: z.core.$ZodIssue, value: unknown): string {
   return issue.message;
 }
 
-export function problemAt(parsed: ParsedFile, keys: readonly PathKey[], found: string, expected: string) {
+function problemAt(parsed: ParsedFile, keys: readonly PathKey[], found: string, expected: string) {
   const node = nodeAt(parsed.doc, keys);
   const offset = node?.range?.[0] ?? 0;
   const at = parsed.lines.linePos(offset);

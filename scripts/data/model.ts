@@ -11,7 +11,7 @@ export interface Phone {
   href: string;
 }
 
-export interface OpeningHours {
+interface OpeningHours {
   days: string[];
   /** "Monday–Friday" */
   dayRange: string;
@@ -66,7 +66,7 @@ function dayRange(days: string[]): string {
   return sorted.join(", ");
 }
 
-export function toOpeningHours(hours: SiteData["hours"]): OpeningHours[] {
+function toOpeningHours(hours: SiteData["hours"]): OpeningHours[] {
   return hours.map(({ days, opens, closes }) => ({
     days,
     dayRange: dayRange(days),

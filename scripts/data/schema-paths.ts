@@ -1,11 +1,11 @@
 // Finds the part of a zod schema that checks a given place in a data file, so that a problem
 // report can say which fields or values would have been accepted there.
 import { z } from "zod";
+import type { PathKey } from "./problems.ts";
 
-export type PathKey = string | number;
 
 /** The schema itself, without the optional/nullable/default wrappers around it. */
-export function unwrapSchema(schema: z.ZodType): z.ZodType {
+function unwrapSchema(schema: z.ZodType): z.ZodType {
   let current: z.ZodType = schema;
   for (;;) {
     if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {

@@ -41,14 +41,14 @@ export const DAYS = [
   "Sunday",
 ] as const;
 
-export const highlightSchema = z.strictObject({ icon, text: text(3, 60) });
+const highlightSchema = z.strictObject({ icon, text: text(3, 60) });
 
-export const faqSchema = z.strictObject({
+const faqSchema = z.strictObject({
   question: text(10, 140),
   answer: text(30, 700),
 });
 
-export const siteSchema = z.strictObject({
+const siteSchema = z.strictObject({
   name: text(3, 60),
   tagline: text(10, 120),
   url: httpsUrl.describe("The public address of the site, without a trailing slash"),
@@ -86,7 +86,7 @@ export const siteSchema = z.strictObject({
 
 const section = z.strictObject({ heading: text(5, 80), text: text(40, 900) });
 
-export const serviceSchema = z.strictObject({
+const serviceSchema = z.strictObject({
   key: slug.describe("The page's address, /services/{key}: lowercase letters, digits and hyphens"),
   name: text(3, 40).describe("The service's name, as the page heading and the cards show it"),
   label: text(3, 30).describe('Used in "Get a Free {label} Quote" and in breadcrumbs'),
@@ -107,11 +107,11 @@ export const serviceSchema = z.strictObject({
   areaServed: z.array(slug).min(1).describe("Slugs of town pages where this service is offered"),
 });
 
-export const servicesFileSchema = z.strictObject({
+const servicesFileSchema = z.strictObject({
   services: z.array(serviceSchema).min(1),
 });
 
-export const townSchema = z.strictObject({
+const townSchema = z.strictObject({
   name: text(2, 40).describe("The town's name as visitors know it; the heading reads Excavation Services in {name}"),
   slug: slug.describe("The page's address, /towns/{slug}: lowercase letters, digits and hyphens"),
   county: text(3, 40)
@@ -143,14 +143,14 @@ export const townSchema = z.strictObject({
     .optional(),
 });
 
-export const townsFileSchema = z.strictObject({
+const townsFileSchema = z.strictObject({
   towns: z.array(townSchema).min(1).describe("Towns shown in the grids, in this order"),
   alsoServing: z
     .array(townSchema)
     .describe('Further town pages, listed under "Also serving"'),
 });
 
-export const faqFileSchema = z.strictObject({
+const faqFileSchema = z.strictObject({
   faqs: z.array(faqSchema).length(4, "exactly 4 FAQs"),
 });
 

@@ -40,7 +40,7 @@ process.on("message", async (message: BuildRequest) => {
     reply({ type: "failed", id: message.id, kind: "other", message: describeLoadError(error) });
     return;
   }
-  const { generate, DataError, RenderError } = site;
+  const { generate, failureOf } = site;
   const cpuBefore = process.cpuUsage();
   try {
     const result = await generate({ dataDir: message.dataDir, outDir: message.outDir });
@@ -48,22 +48,13 @@ process.on("message", async (message: BuildRequest) => {
     const cpuMilliseconds = Math.round((cpu.user + cpu.system) / 1000);
     reply({ type: "built", id: message.id, pages: result.pages, milliseconds: result.milliseconds, cpuMilliseconds });
   } catch (error) {
-    if (error instanceof DataError) {
-      reply({ type: "failed", id: message.id, kind: "data", problems: error.problems });
-    } else {
-      const kind = error instanceof RenderError ? "render" : "other";
-      reply({ type: "failed", id: message.id, kind, message: error instanceof Error ? error.message : String(error) });
-    }
+    reply({ type: "failed", id: message.id, ...failureOf(error) });
   }
 });
 
 async function loadSiteModules() {
-  const [{ generate }, { DataError }, { RenderError }] = await Promise.all([
-    import("../build/generate.ts"),
-    import("../data/load.ts"),
-    import("../pages/render.ts"),
-  ]);
-  return { generate, DataError, RenderError };
+  const [{ generate }, { failureOf }] = await Promise.all([import("../build/generate.ts"), import("../build/failure.ts")]);
+  return { generate, failureOf };
 }
 
 function describeLoadError(error: unknown): string {

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 import type { BuildOutcome, BuildRequest, WorkerReply } from "./protocol.ts";
 
-const WORKER_FILE = fileURLToPath(new URL("./build-child.ts", import.meta.url));
+const CHILD_FILE = fileURLToPath(new URL("./build-child.ts", import.meta.url));
 /** tsx reads tsconfig.json (the JSX settings) from the working directory: the project's. */
 /** tsx's loader, so that the worker runs TypeScript as the command line does. */
 const TSX_LOADER = import.meta.resolve("tsx");
@@ -23,7 +23,7 @@ interface Worker {
 }
 
 function startWorker(): Worker {
-  const child = fork(WORKER_FILE, [], {
+  const child = fork(CHILD_FILE, [], {
     execArgv: ["--import", TSX_LOADER],
     cwd: PROJECT_ROOT,
     // React's production build, as `sitegen generate` uses (the dev test compares the output with
@@ -51,7 +51,7 @@ function stopWorker(worker: Worker | undefined) {
   if (worker && worker.child.exitCode === null && !worker.child.killed) worker.child.kill();
 }
 
-export class BuildWorkers {
+export class BuildPool {
   private current: Worker | undefined;
   private spare: Worker | undefined = startWorker();
   private nextId = 1;

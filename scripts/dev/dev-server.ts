@@ -1,11 +1,11 @@
-// The server of `sitegen dev`: the built pages with the reload script added on the way out (the
-// files in dist/ stay exactly as `generate` writes them), the error page while the last build
-// failed, and everything else (images, sitemap, 404 status) from the production server.
-import { readFile, stat } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import path from "node:path";
-import { NOT_FOUND_FILE } from "../pages/routes.ts";
-import { createSiteServer } from "../serve/server.ts";
+// The server of `sitegen dev`: the production server (serve/), answering every request exactly as
+// `sitegen serve` does, with two additions. Pages get the reload script on the way out (the files
+// in dist/ stay exactly as `generate` writes them), and the policy allows that one script. While
+// the last build failed, pages show its problems instead.
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { HeaderSet } from "../headers/rules.ts";
+import { createSiteHandler, serverFor, type PageRewrite } from "../serve/server.ts";
+import { isPagePath } from "../site/urls.ts";
 import { renderBuildingPage, renderErrorPage } from "./error-page.ts";
 import { EVENTS_PATH, RELOAD_SCRIPT_PATH, injectReloadScript, type LiveReload } from "./live-reload.ts";
 import type { BuildFailure } from "./protocol.ts";
@@ -26,91 +26,54 @@ export interface DevServerOptions {
   state(): DevState;
 }
 
-/** A request path that names a page rather than a file such as /sitemap.xml or /favicon.svg. */
-export function isPagePath(urlPath: string): boolean {
-  const last = urlPath.split("/").pop() ?? "";
-  return !last.includes(".") || last.endsWith(".html");
-}
-
-/** The HTML file a page path is served from, the way clean-URL hosts resolve it. */
-export async function findPageFile(dir: string, urlPath: string): Promise<string | undefined> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes("\0")) return undefined;
-  const clean = path.posix.normalize(decoded);
-  const candidates = clean.endsWith("/")
-    ? [`${clean}index.html`]
-    : clean.endsWith(".html")
-      ? [clean]
-      : [`${clean}.html`, `${clean}/index.html`];
-  const root = path.resolve(dir);
-  for (const candidate of candidates) {
-    const file = path.join(root, candidate);
-    if (!file.startsWith(root + path.sep)) continue;
-    const found = await stat(file).then(
-      (info) => info.isFile(),
-      () => false,
-    );
-    if (found) return file;
-  }
-  return undefined;
-}
-
-function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string | Buffer) {
-  const bytes = typeof body === "string" ? Buffer.from(body) : body;
+function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string) {
+  const bytes = Buffer.from(body);
   res.writeHead(status, { "Content-Type": type, "Content-Length": bytes.length, "Cache-Control": "no-store" });
   res.end(req.method === "HEAD" ? undefined : bytes);
 }
 
+/** The page's policy, allowing the reload script from this server too. */
+export function allowReloadScript(headers: HeaderSet, host: string | undefined): HeaderSet {
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === "content-security-policy");
+  if (!name || !host) return headers;
+  const source = `http://${host}${RELOAD_SCRIPT_PATH}`;
+  const directives = headers[name]!.split(";").map((directive) => directive.trim());
+  const index = directives.findIndex((directive) => directive.startsWith("script-src "));
+  if (index >= 0) directives[index] = `${directives[index]} ${source}`;
+  else directives.splice(1, 0, `script-src ${source}`);
+  return { ...headers, [name]: directives.join("; ") };
+}
+
 export function createDevServer(options: DevServerOptions): { server: Server; refresh(): Promise<void> } {
   const { dir, live } = options;
-  let site: Server | undefined;
-
-  const sendPage = async (req: IncomingMessage, res: ServerResponse, file: string, status: number) => {
-    const html = await readFile(file, "utf8");
-    send(req, res, status, "text/html; charset=utf-8", injectReloadScript(html, options.state().build));
-  };
+  let site: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const urlPath = new URL(req.url ?? "/", "http://localhost").pathname;
     if (urlPath === EVENTS_PATH) return live.connect(req, res);
     if (urlPath === RELOAD_SCRIPT_PATH) return send(req, res, 200, "text/javascript; charset=utf-8", options.reloadScript);
-    if (req.method !== "GET" && req.method !== "HEAD") return site ? site.emit("request", req, res) : send(req, res, 405, "text/plain", "");
-
     const state = options.state();
-    if (isPagePath(urlPath)) {
-      if (state.build === 0 && !(await findPageFile(dir, urlPath))) {
-        // Opened during the very first build: this page reloads itself when the build is done.
-        return send(req, res, 503, "text/html; charset=utf-8", renderBuildingPage());
-      }
+    if (isPagePath(urlPath) && (req.method === "GET" || req.method === "HEAD")) {
+      // Opened during the very first build: this page reloads itself when the build is done.
+      if (!site) return send(req, res, 503, "text/html; charset=utf-8", renderBuildingPage());
       if (state.failure) {
         return send(req, res, 500, "text/html; charset=utf-8", renderErrorPage(state.failure, state.build, options.outDirLabel));
       }
-      const file = await findPageFile(dir, urlPath);
-      if (file) return sendPage(req, res, file, 200);
-      const notFound = path.join(dir, NOT_FOUND_FILE);
-      return sendPage(req, res, notFound, 404).catch(() => send(req, res, 404, "text/plain", "Not found\n"));
     }
-    if (site) return site.emit("request", req, res);
-    return send(req, res, 404, "text/plain", "Not found\n");
+    if (!site) return send(req, res, 503, "text/plain; charset=utf-8", "The site is being built.\n");
+    return site(req, res);
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(req, res, 500, "text/plain; charset=utf-8", `${String(error)}\n`);
-      else res.end();
-    });
-  });
-
   return {
-    server,
-    /** Call after every successful build: the production server indexes the files it serves. */
+    server: serverFor(handle),
+    /** Call after every successful build: the site's 404 page and _headers are read again. */
     async refresh() {
-      site = await createSiteServer(dir);
+      const rewrite: PageRewrite = {
+        // The build number is read as each page is sent: a page from an older build reloads itself.
+        html: (html) => injectReloadScript(html, options.state().build),
+        headers: (headers, req) => allowReloadScript(headers, req.headers.host),
+      };
+      site = await createSiteHandler(dir, rewrite);
     },
   };
 }

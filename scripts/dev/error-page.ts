@@ -1,7 +1,7 @@
 // What `sitegen dev` shows in the browser instead of the site while the data has errors: the same
 // problems the terminal prints, and the reassurance that nothing was written. Also the page shown
 // while the very first build is still running.
-import { formatProblem } from "../data/load.ts";
+import { formatProblem } from "../data/problems.ts";
 import type { BuildFailure } from "./protocol.ts";
 import { reloadScriptTag } from "./live-reload.ts";
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { transform } from "esbuild";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 
-export const DEV_PREFIX = "/__sitegen/";
+const DEV_PREFIX = "/__sitegen/";
 export const EVENTS_PATH = `${DEV_PREFIX}events`;
 export const RELOAD_SCRIPT_PATH = `${DEV_PREFIX}reload.js`;
 

@@ -1,5 +1,5 @@
 // Messages between `sitegen dev` and its build process.
-import type { DataProblem } from "../data/load.ts";
+import type { Failure } from "../build/failure.ts";
 
 export interface BuildRequest {
   type: "build";
@@ -8,9 +8,8 @@ export interface BuildRequest {
   outDir: string;
 }
 
-export type BuildFailure =
-  | { kind: "data"; problems: DataProblem[] }
-  | { kind: "render" | "other"; message: string };
+/** What the build process reports of a failed build. */
+export type BuildFailure = Failure;
 
 export type WorkerReply =
   | { type: "ready" }

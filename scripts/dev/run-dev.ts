@@ -5,7 +5,8 @@
 import type { Server } from "node:http";
 import path from "node:path";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
-import { BuildWorkers } from "./build-pool.ts";
+import { listen } from "../serve/server.ts";
+import { BuildPool } from "./build-pool.ts";
 import { createDevServer, type DevState } from "./dev-server.ts";
 import { describeFailure } from "./error-page.ts";
 import { LiveReload, buildReloadScript } from "./live-reload.ts";
@@ -13,7 +14,7 @@ import type { BuildOutcome } from "./protocol.ts";
 import { watchFolders, type ChangeBatch, type WatchedFolder } from "./watch.ts";
 
 /** The site's code: a change here needs the modules loaded again. */
-export const CODE_DIRS = [TEMPLATES_DIR, SCRIPTS_DIR];
+const CODE_DIRS = [TEMPLATES_DIR, SCRIPTS_DIR];
 
 export interface DevOptions {
   dataDir: string;
@@ -26,7 +27,7 @@ export interface DevOptions {
   logError?: (line: string) => void;
 }
 
-export interface BuildReport {
+interface BuildReport {
   build: number;
   outcome: BuildOutcome;
   /** From the first save of the batch to the browsers being told. */
@@ -61,7 +62,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
 
   const state: DevState = { build: 0 };
   const live = new LiveReload(() => state.build);
-  const workers = new BuildWorkers();
+  const workers = new BuildPool();
   const dev = createDevServer({ dir: outDir, outDirLabel, live, reloadScript: await buildReloadScript(), state: () => state });
   const listeners = new Set<(report: BuildReport) => void>();
 
@@ -116,22 +117,13 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
 
   // Listen first: a port already in use is reported before any work is done.
   const { server } = dev;
+  let url: string;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(options.port ?? 4321, options.host ?? "127.0.0.1", () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
+    url = await listen(server, options.host ?? "127.0.0.1", options.port ?? 4321);
   } catch (error) {
     workers.close();
     throw error;
   }
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
-  const host = options.host ?? "127.0.0.1";
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   log(`Serving ${url}; rebuilding on every save in data/ and templates/ (Ctrl+C to stop)`);
 
   // Watching starts before the first build, so that a save during it is not missed.

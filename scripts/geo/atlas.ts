@@ -15,7 +15,7 @@ import type {
 } from "topojson-specification";
 
 /** Illinois' FIPS state code; its county codes are "17" followed by three digits. */
-export const ILLINOIS_FIPS = "17";
+const ILLINOIS_FIPS = "17";
 
 type NamedGeometry = GeometryObject<{ name: string }>;
 type CountyTopology = Topology<{
@@ -102,6 +102,11 @@ export function outerBorder(names: readonly string[]): MultiLineString {
   const { topology, countyGeometries } = illinoisAtlas();
   const geometries = names.map((name) => countyIn(name, countyGeometries));
   return mesh(topology, collection(geometries), (a, b) => a === b);
+}
+
+/** An Illinois county's shape by its name ("Coles"); throws for a name that is not one. */
+export function countyNamed(name: string): AreaFeature {
+  return countyIn(name, illinoisAtlas().counties);
 }
 
 /** Whether a point lies inside Illinois' border (at the atlas' 1:10,000,000 detail). */

@@ -2,7 +2,7 @@
 // them. Pure functions: the coordinates come from data/site.yaml and data/towns.yaml.
 
 /** Mean radius of the Earth in statute miles. */
-export const EARTH_RADIUS_MILES = 3958.8;
+const EARTH_RADIUS_MILES = 3958.8;
 
 export interface LatLon {
   lat: number;

@@ -3,10 +3,11 @@
 // allowed that a page does not use, and a page that would load from anywhere but this site or the
 // lead-form provider named in data/site.yaml stops the build.
 import { createHash } from "node:crypto";
-import { scanHtml, type ScannedElement } from "./html-scan.ts";
+import { PolicyError } from "./policy-error.ts";
+import { scanHtml, scriptKind, type ScannedElement } from "./html-scan.ts";
 
 /** The directives a page's own content decides. */
-export type FetchDirective =
+type FetchDirective =
   | "script-src"
   | "style-src"
   | "img-src"
@@ -19,7 +20,7 @@ export type FetchDirective =
   | "form-action";
 
 /** Serialization order; the fixed directives follow them. */
-export const FETCH_DIRECTIVES: readonly FetchDirective[] = [
+const FETCH_DIRECTIVES: readonly FetchDirective[] = [
   "script-src",
   "style-src",
   "img-src",
@@ -34,13 +35,6 @@ export const FETCH_DIRECTIVES: readonly FetchDirective[] = [
 
 /** Sources per directive; a directive absent from the map falls back to default-src 'none'. */
 export type PolicySources = Map<FetchDirective, Set<string>>;
-
-export class PolicyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PolicyError";
-  }
-}
 
 export interface PageContext {
   /** The page's file in dist/, for messages. */
@@ -60,33 +54,9 @@ export function inlineHash(text: string): string {
   return `'sha256-${createHash("sha256").update(parsed, "utf8").digest("base64")}'`;
 }
 
-// HTML's "JavaScript MIME type essence matches", plus the other types a <script> runs as. Any
-// other type (application/ld+json among them) is a data block: never run, so CSP ignores it.
-const JAVASCRIPT_TYPES = new Set([
-  "application/ecmascript",
-  "application/javascript",
-  "application/x-ecmascript",
-  "application/x-javascript",
-  "text/ecmascript",
-  "text/javascript",
-  "text/javascript1.0",
-  "text/javascript1.1",
-  "text/javascript1.2",
-  "text/javascript1.3",
-  "text/javascript1.4",
-  "text/javascript1.5",
-  "text/jscript",
-  "text/livescript",
-  "text/x-ecmascript",
-  "text/x-javascript",
-]);
-const OTHER_RUNNING_TYPES = new Set(["module", "importmap", "speculationrules"]);
-
-export function scriptRuns(element: ScannedElement): boolean {
-  const type = element.attributes.get("type")?.trim().toLowerCase();
-  if (!type) return true;
-  const essence = type.split(";")[0]!.trim();
-  return JAVASCRIPT_TYPES.has(essence) || OTHER_RUNNING_TYPES.has(type);
+/** Whether a <script> runs (as code, an import map or speculation rules); data blocks never do. */
+function scriptRuns(element: ScannedElement): boolean {
+  return scriptKind(element) !== "data";
 }
 
 /** Which directive a <link> fetch falls under, by its rel (and as, for preloads). */
@@ -190,7 +160,7 @@ function elementFetches(element: ScannedElement): { directive: FetchDirective; u
 }
 
 /** The CSP source that allows `url` from a page, or a PolicyError naming the page. */
-export function sourceFor(url: string, directive: FetchDirective, context: PageContext): string {
+function sourceFor(url: string, directive: FetchDirective, context: PageContext): string {
   let parsed: URL;
   try {
     parsed = new URL(url, `${context.siteOrigin}/`);
@@ -207,7 +177,7 @@ export function sourceFor(url: string, directive: FetchDirective, context: PageC
 }
 
 /** Markup a strict policy blocks without a word: style attributes, on* handlers, javascript: URLs. */
-export function inlineMarkupProblems(elements: ScannedElement[]): string[] {
+function inlineMarkupProblems(elements: ScannedElement[]): string[] {
   const problems: string[] = [];
   for (const element of elements) {
     for (const [name, value] of element.attributes) {

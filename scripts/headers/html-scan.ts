@@ -1,13 +1,18 @@
-// A small scanner for the generated HTML: every start tag with its attributes, whether it sits in
-// <head>, and the text of <script> and <style> elements. It is made for the generator's own output
-// (React writes well-formed, quoted markup) so the performance rules can be checked without a
-// browser; it is not a general HTML parser.
+// Every element of a generated page, as a browser's HTML parser builds the document: its attributes,
+// where it sits (in <head>, inside <svg>, <template> or <noscript>) and the text of <script> and
+// <style>. The Content-Security-Policy is computed from this, so it reads the page with parse5, an
+// implementation of the HTML standard's parsing algorithm, rather than with patterns.
+import { parse, type DefaultTreeAdapterTypes } from "parse5";
+
+type ParentNode = DefaultTreeAdapterTypes.ParentNode;
+type Element = DefaultTreeAdapterTypes.Element;
 
 export interface ScannedElement {
   /** Lower-case tag name. */
   name: string;
+  /** Lower-case attribute names ("xlink:href" for prefixed ones) and their decoded values. */
   attributes: Map<string, string>;
-  /** True for elements between <head> and </head>. */
+  /** True for elements inside <head>. */
   inHead: boolean;
   /** For <svg>: how many <svg> elements enclose this one (0 for a top-level drawing). */
   svgDepth: number;
@@ -15,74 +20,92 @@ export interface ScannedElement {
   inTemplate: boolean;
   /** Inside a <noscript>: loaded and shown only when JavaScript is off. */
   inNoscript: boolean;
-  /** The raw text of <script> and <style> elements; empty for every other element. */
+  /** The text of <script> and <style> elements, as the browser hashes it; empty for every other element. */
   text: string;
 }
 
-const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
-const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-const RAW_TEXT = new Set(["script", "style"]);
-
-function decodeEntities(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
+interface Place {
+  inHead: boolean;
+  svgDepth: number;
+  inTemplate: boolean;
+  inNoscript: boolean;
 }
 
-function parseAttributes(source: string): Map<string, string> {
+const isElement = (node: { nodeName: string }): node is Element => "tagName" in node;
+
+function textOf(element: Element): string {
+  return element.childNodes.map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "")).join("");
+}
+
+function attributesOf(element: Element): Map<string, string> {
   const attributes = new Map<string, string>();
-  for (const match of source.matchAll(ATTRIBUTE)) {
-    const name = match[1]!.toLowerCase();
-    if (!attributes.has(name)) attributes.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ""));
+  for (const attribute of element.attrs) {
+    const name = (attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name).toLowerCase();
+    if (!attributes.has(name)) attributes.set(name, attribute.value);
   }
   return attributes;
 }
 
+/** The page's elements in document order; a <template>'s content follows the template. */
 export function scanHtml(html: string): ScannedElement[] {
+  // Parsed as a browser without JavaScript parses it, so that <noscript> holds elements (what such
+  // a browser loads) rather than text.
+  const document = parse(html, { scriptingEnabled: false });
   const elements: ScannedElement[] = [];
-  let inHead = false;
-  let svgDepth = 0;
-  let templateDepth = 0;
-  let noscriptDepth = 0;
-  TAG.lastIndex = 0;
-  for (let match = TAG.exec(html); match; match = TAG.exec(html)) {
-    const [whole, closing, rawName, attributeSource] = match;
-    if (!rawName) continue; // a comment
-    const name = rawName.toLowerCase();
-    if (closing) {
-      if (name === "head") inHead = false;
-      if (name === "svg") svgDepth = Math.max(0, svgDepth - 1);
-      if (name === "template") templateDepth = Math.max(0, templateDepth - 1);
-      if (name === "noscript") noscriptDepth = Math.max(0, noscriptDepth - 1);
-      continue;
+  const walk = (parent: ParentNode, place: Place) => {
+    for (const node of parent.childNodes) {
+      if (!isElement(node)) continue;
+      const name = node.tagName.toLowerCase();
+      elements.push({
+        name,
+        attributes: attributesOf(node),
+        ...place,
+        text: name === "script" || name === "style" ? textOf(node) : "",
+      });
+      const inside: Place = {
+        inHead: place.inHead || name === "head",
+        svgDepth: place.svgDepth + (name === "svg" ? 1 : 0),
+        inTemplate: place.inTemplate || name === "template",
+        inNoscript: place.inNoscript || name === "noscript",
+      };
+      walk(node, inside);
+      if ("content" in node) walk(node.content as ParentNode, inside);
     }
-    if (name === "head") inHead = true;
-    if (name === "body") inHead = false;
-    const element: ScannedElement = {
-      name,
-      attributes: parseAttributes(attributeSource ?? ""),
-      inHead,
-      svgDepth,
-      inTemplate: templateDepth > 0,
-      inNoscript: noscriptDepth > 0,
-      text: "",
-    };
-    elements.push(element);
-    if (name === "svg" && !whole.endsWith("/>")) svgDepth += 1;
-    if (name === "template") templateDepth += 1;
-    if (name === "noscript") noscriptDepth += 1;
-    if (RAW_TEXT.has(name)) {
-      // Script and style text is not markup: skip to the closing tag.
-      const closingTag = new RegExp(`</${name}`, "gi");
-      closingTag.lastIndex = TAG.lastIndex;
-      const end = closingTag.exec(html)?.index;
-      const stop = end ?? html.length;
-      element.text = html.slice(TAG.lastIndex, stop);
-      TAG.lastIndex = stop;
-    }
-  }
+  };
+  walk(document, { inHead: false, svgDepth: 0, inTemplate: false, inNoscript: false });
   return elements;
+}
+
+// HTML's "JavaScript MIME type essence match": a <script> of one of these types runs as a classic
+// script. The only list of them in the project.
+const JAVASCRIPT_TYPES = new Set([
+  "application/ecmascript",
+  "application/javascript",
+  "application/x-ecmascript",
+  "application/x-javascript",
+  "text/ecmascript",
+  "text/javascript",
+  "text/javascript1.0",
+  "text/javascript1.1",
+  "text/javascript1.2",
+  "text/javascript1.3",
+  "text/javascript1.4",
+  "text/javascript1.5",
+  "text/jscript",
+  "text/livescript",
+  "text/x-ecmascript",
+  "text/x-javascript",
+]);
+
+/**
+ * What a <script> is to the browser: code ("classic" or "module"), JSON it acts on ("importmap",
+ * "speculationrules"), or a data block it never runs (application/ld+json and any other type).
+ */
+export type ScriptKind = "classic" | "module" | "importmap" | "speculationrules" | "data";
+
+export function scriptKind(element: Pick<ScannedElement, "attributes">): ScriptKind {
+  const type = element.attributes.get("type")?.trim().toLowerCase();
+  if (!type) return "classic";
+  if (type === "module" || type === "importmap" || type === "speculationrules") return type;
+  return JAVASCRIPT_TYPES.has(type.split(";")[0]!.trim()) ? "classic" : "data";
 }

@@ -1,8 +1,8 @@
 // An nginx server configuration for self-hosting dist/, generated from the same header rules as
 // dist/_headers: clean URLs, the 404 page with status 404, precompressed .gz files, and on every
 // response the headers the rules give its path.
-import { headersForPath, type HeaderRule } from "./policy.ts";
-import { NOT_FOUND_FILE } from "../pages/routes.ts";
+import { headersForPath, type HeaderRule } from "./rules.ts";
+import { NOT_FOUND_FILE } from "../site/urls.ts";
 
 export interface NginxOptions {
   /** Absolute path of the uploaded dist/ folder on the server. */

@@ -2,25 +2,14 @@
 // data/site.yaml and the rendered pages. dist/_headers is written from it (Netlify and Cloudflare
 // Pages read that file), `npm start` serves with it, and the nginx config is generated from it.
 import type { Business } from "../data/model.ts";
-import type { OutputContents } from "../lib/output.ts";
-import { NOT_FOUND_FILE } from "../pages/routes.ts";
+import { NOT_FOUND_FILE, urlPathsForFile } from "../site/urls.ts";
 import { mergeSources, pageSources, serializePolicy, type PolicySources } from "./csp.ts";
-
-export type HeaderSet = Record<string, string>;
-
-/**
- * One block of dist/_headers: a path pattern ("/*", "/assets/*" or an exact path) and headers.
- * Rules apply top to bottom; a later matching rule's header replaces an earlier one of that name.
- */
-export interface HeaderRule {
-  path: string;
-  headers: HeaderSet;
-}
+import type { HeaderRule, HeaderSet } from "./rules.ts";
 
 /** Where content-hashed files live; they never change under one name. */
-export const HASHED_ASSETS = "/assets/*";
+const HASHED_ASSETS = "/assets/*";
 
-export const CACHE_REVALIDATE = "no-cache";
+const CACHE_REVALIDATE = "no-cache";
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
@@ -28,7 +17,7 @@ export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
  * names Chromium recognises on every platform: an unknown name is logged as a console warning on
  * every page (Debian's Chromium knows neither bluetooth, web-share nor attribution-reporting).
  */
-export const DENIED_FEATURES = [
+const DENIED_FEATURES = [
   "accelerometer",
   "autoplay",
   "browsing-topics",
@@ -70,27 +59,6 @@ export const SITE_HEADERS: HeaderSet = {
   "X-Frame-Options": "DENY",
 };
 
-/** Does a _headers path pattern match a URL path? "/x/*" matches below /x/; others exactly. */
-export function pathMatches(pattern: string, urlPath: string): boolean {
-  return pattern.endsWith("*") ? urlPath.startsWith(pattern.slice(0, -1)) : urlPath === pattern;
-}
-
-/** The headers a response for `urlPath` carries. */
-export function headersForPath(rules: readonly HeaderRule[], urlPath: string): HeaderSet {
-  const byName = new Map<string, [string, string]>();
-  for (const rule of rules) {
-    if (!pathMatches(rule.path, urlPath)) continue;
-    for (const [name, value] of Object.entries(rule.headers)) byName.set(name.toLowerCase(), [name, value]);
-  }
-  return Object.fromEntries(byName.values());
-}
-
-/** The URL paths a page answers: "towns/paris.html" → "/towns/paris" and "/towns/paris.html". */
-export function urlPathsFor(file: string): string[] {
-  const clean = file === "index.html" ? "/" : `/${file.replace(/\.html$/, "")}`;
-  return [clean, `/${file}`];
-}
-
 function thirdPartyOnly(sources: PolicySources): PolicySources {
   const thirdParty: PolicySources = new Map();
   for (const [directive, list] of sources) {
@@ -117,7 +85,7 @@ function firstPartyOnly(sources: PolicySources): PolicySources {
 const SITE_FETCHES: PolicySources = new Map([["connect-src", new Set(["'self'"])]]);
 
 /** The lead-form provider's origins, the only third parties a page may load. */
-export function providerOrigins(business: Pick<Business, "leadForm">): Set<string> {
+function providerOrigins(business: Pick<Business, "leadForm">): Set<string> {
   return new Set([business.leadForm.frameUrl, business.leadForm.scriptUrl].map((url) => new URL(url).origin));
 }
 
@@ -131,17 +99,6 @@ export interface PagePolicy {
 export function pagePolicy(business: Pick<Business, "url" | "leadForm">, file: string, html: string): PagePolicy {
   const context = { siteOrigin: new URL(business.url).origin, allowedOrigins: providerOrigins(business), file };
   return { file, sources: pageSources(html, context) };
-}
-
-/** The header policy for the pages among a rendered site's files. */
-export function buildHeaderPolicy(
-  business: Pick<Business, "url" | "leadForm">,
-  files: ReadonlyMap<string, OutputContents>,
-): HeaderRule[] {
-  const pages = [...files]
-    .filter((entry): entry is [string, string] => entry[0].endsWith(".html") && typeof entry[1] === "string")
-    .map(([file, html]) => pagePolicy(business, file, html));
-  return headerPolicyFor(pages);
 }
 
 /**
@@ -164,7 +121,7 @@ export function headerPolicyFor(pages: readonly PagePolicy[]): HeaderRule[] {
   for (const page of pages) {
     const policy = serializePolicy(mergeSources(firstParty, thirdPartyOnly(page.sources)));
     if (policy === defaultPolicy || page.file === NOT_FOUND_FILE) continue;
-    for (const urlPath of urlPathsFor(page.file)) {
+    for (const urlPath of urlPathsForFile(page.file)) {
       rules.push({ path: urlPath, headers: { "Content-Security-Policy": policy } });
     }
   }

@@ -8,9 +8,11 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip, type BrotliOptions } from "node:zlib";
-import type { ContentEncoding } from "../serve/encodings.ts";
 import { outputBytes, type OutputContents } from "./output.ts";
 import { CACHE_DIR } from "./paths.ts";
+
+/** The encodings of the precompressed siblings, as Content-Encoding names them. */
+export type ContentEncoding = "br" | "gzip";
 
 /** Text formats worth compressing. Images (PNG) are already compressed and are left alone. */
 export const COMPRESSIBLE_FILE = /\.(?:html|css|js|mjs|json|xml|svg|txt|webmanifest)$/;
@@ -18,11 +20,11 @@ export const COMPRESSIBLE_FILE = /\.(?:html|css|js|mjs|json|xml|svg|txt|webmanif
 /** The precompressed sibling of page.html in each encoding is page.html plus this suffix. */
 export const SIBLING_SUFFIX: Record<ContentEncoding, string> = { br: ".br", gzip: ".gz" };
 
-export const BROTLI_QUALITY = 11;
-export const GZIP_LEVEL = 9;
+const BROTLI_QUALITY = 11;
+const GZIP_LEVEL = 9;
 
 /** Beside the project's other caches (.cache/ is ignored by git). */
-export const DEFAULT_COMPRESSION_CACHE = path.join(CACHE_DIR, "brotli");
+const DEFAULT_COMPRESSION_CACHE = path.join(CACHE_DIR, "brotli");
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -33,7 +35,7 @@ const gzipAsync = promisify(gzip);
  * 4 MiB window), but the encoder sets up far less state, so small files compress several times
  * faster.
  */
-export function brotliOptions(size: number): BrotliOptions {
+function brotliOptions(size: number): BrotliOptions {
   const { BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS } = constants;
   // A window of 2^bits holds 2^bits − 16 bytes.
   const bits = Math.ceil(Math.log2(size + 16));

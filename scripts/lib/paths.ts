@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** A path inside the project: projectPath("templates", "styles.css"). */
-export function projectPath(...parts: string[]): string {
+function projectPath(...parts: string[]): string {
   return path.join(PROJECT_ROOT, ...parts);
 }
 

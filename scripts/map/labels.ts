@@ -35,7 +35,7 @@ export type Side =
  * Sides in the order they are tried: beside the dot reads best, then centred above or below it,
  * then above or below it but reaching out to one side (still over the dot), then the corners.
  */
-export const SIDES: readonly Side[] = [
+const SIDES: readonly Side[] = [
   "right",
   "left",
   "above",
@@ -50,7 +50,7 @@ export const SIDES: readonly Side[] = [
   "lower-left",
 ];
 
-export interface LabelLine {
+interface LabelLine {
   text: string;
   /** Size relative to the label's font size. */
   scale: number;
@@ -67,7 +67,7 @@ export interface LabelRequest {
   lines: LabelLine[];
 }
 
-export interface PlacedLine extends LabelLine {
+interface PlacedLine extends LabelLine {
   /** Offset of the line's anchor from the dot, in ems of the line's own font size. */
   dxEm: number;
   /** Offset of the line's baseline from the previous line's (the dot's centre for the first line), in the line's ems. */
@@ -219,7 +219,7 @@ export function overlaps(a: Box, b: Box): boolean {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }
 
-export function inside(box: Box, bounds: Box): boolean {
+function inside(box: Box, bounds: Box): boolean {
   return box.x0 >= bounds.x0 && box.y0 >= bounds.y0 && box.x1 <= bounds.x1 && box.y1 <= bounds.y1;
 }
 

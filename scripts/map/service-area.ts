@@ -1,9 +1,9 @@
 // The service-area map as plain data for the template: county shapes as SVG path data, a dot and a
 // label position for every town page, an Illinois locator inset and a scale bar. Projected from
-// the us-atlas census geography at generate time; computed once per site model (one per run).
+// the us-atlas census geography at generate time, once per build (pages/routes.ts).
 import { geoConicEqualArea, geoPath, type GeoProjection } from "d3-geo";
 import type { Feature, FeatureCollection, MultiPoint } from "geojson";
-import { countyCollection, illinoisAtlas, mergedCounties, outerBorder } from "../geo/atlas.ts";
+import { countyCollection, countyNamed, illinoisAtlas, mergedCounties, outerBorder } from "../geo/atlas.ts";
 import { milesBetween } from "../geo/distance.ts";
 import { boxAround, countyLabelPoint, countyLabelSize } from "./county-labels.ts";
 import {
@@ -21,7 +21,7 @@ import type { Town } from "../data/schema.ts";
 import { compactPath } from "./svg-path.ts";
 
 /** Width of the map in user units; the height follows from the region's shape. */
-export const MAP_WIDTH = 1000;
+const MAP_WIDTH = 1000;
 
 /**
  * Text sizes in user units. The wide size is written into the SVG; the narrow one (phones, where
@@ -36,14 +36,14 @@ export const MAP_TEXT = {
 export const DOT_EM = 0.34;
 export const HOME_MARK_EM = 0.65;
 /** Half the side of the square around each dot that takes clicks, in ems (about 24 px on a phone). */
-export const HIT_EM = 0.9;
+const HIT_EM = 0.9;
 
 const MARGIN = 24;
 const SCALE_BAR_MILES = 20;
 const INSET = { x: 16, y: 16, width: 118, height: 196 };
 const INSET_STEP = 3;
 
-export interface MapCounty {
+interface MapCounty {
   name: string;
   labelX: number;
   labelY: number;
@@ -94,7 +94,7 @@ export interface ServiceAreaMapData {
 const round = (value: number) => Math.round(value);
 
 /** The town page of the business' own city, shown as the home base. */
-export function homeTown(model: SiteModel): Town | undefined {
+function homeTown(model: SiteModel): Town | undefined {
   return allTowns(model).find((town) => town.name === model.business.address.city);
 }
 
@@ -206,17 +206,7 @@ function hitAreasOf(request: LabelRequest, label: PlacedLabel | undefined): MapT
 const floorTenth = (value: number) => Math.floor(value * 10) / 10;
 const ceilTenth = (value: number) => Math.ceil(value * 10) / 10;
 
-/** The map of the model's service area. Computed once per model and reused by every page. */
-export function serviceAreaMap(model: SiteModel): ServiceAreaMapData {
-  const cached = mapCache.get(model);
-  if (cached) return cached;
-  const data = buildServiceAreaMap(model);
-  mapCache.set(model, data);
-  return data;
-}
-
-const mapCache = new WeakMap<SiteModel, ServiceAreaMapData>();
-
+/** The map of the model's service area. The route table computes it once and hands it to the pages that show it. */
 export function buildServiceAreaMap(model: SiteModel): ServiceAreaMapData {
   const { business } = model;
   const towns = allTowns(model);
@@ -282,8 +272,7 @@ export function buildServiceAreaMap(model: SiteModel): ServiceAreaMapData {
     return boxAround(county.labelX, county.labelY, size.width, size.height);
   };
   const servedCounties: MapCounty[] = business.counties.map((name) => {
-    const county = atlas.counties.get(name);
-    if (!county) throw new Error(`Illinois has no county named ${name}`);
+    const county = countyNamed(name);
     const point = countyLabelPoint(
       projection,
       county,

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
-import { chromiumExecutable, launchDebuggableChromium } from "./lighthouse.ts";
+import { chromiumExecutable, launchDebuggableChromium } from "./chromium.ts";
 import { generate } from "../build/generate.ts";
 import { loadData } from "../data/load.ts";
 import { buildModel } from "../data/model.ts";

@@ -12,7 +12,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { auditPageMedian, launchDebuggableChromium, type LighthouseFigures } from "./lighthouse.ts";
+import { launchDebuggableChromium } from "./chromium.ts";
+import { auditPageMedian, type LighthouseFigures } from "./lighthouse.ts";
 import {
   isolatedGenerator,
   timedGenerate,
@@ -21,7 +22,7 @@ import {
   type RunLimits,
 } from "./scale.ts";
 import { generate } from "../build/generate.ts";
-import { NOT_FOUND_FILE } from "../pages/routes.ts";
+import { NOT_FOUND_FILE } from "../site/urls.ts";
 import { serve } from "../serve/server.ts";
 import { formatTable, type Cell } from "./table.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";

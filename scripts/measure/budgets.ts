@@ -1,7 +1,7 @@
 // The performance budget every page is held to, and the checks behind it: compressed size, script
 // size, render-blocking requests and reserved space for every embedded box.
 import { compressBrotli, compressGzip } from "../lib/compress.ts";
-import { scanHtml, type ScannedElement } from "../headers/html-scan.ts";
+import { scanHtml, scriptKind, type ScannedElement } from "../headers/html-scan.ts";
 
 /**
  * What fits the first round trip. A server sends at most its initial congestion window before it
@@ -18,22 +18,12 @@ export const FIRST_ROUND_TRIP_BUDGET = 14 * 1024;
 /** Minified JavaScript that runs on a page, inline scripts summed, in bytes (1 KiB). */
 export const SCRIPT_BUDGET = 1024;
 
-/** Script types the browser executes (HTML's "JavaScript MIME type essence matches" plus module). */
-const EXECUTABLE_SCRIPT_TYPES = new Set([
-  "",
-  "module",
-  "text/javascript",
-  "application/javascript",
-  "application/ecmascript",
-  "application/x-javascript",
-  "text/ecmascript",
-  "text/jscript",
-]);
-
 const utf8Length = (text: string) => Buffer.byteLength(text, "utf8");
 
-function scriptType(element: ScannedElement): string {
-  return (element.attributes.get("type") ?? "").trim().toLowerCase();
+/** A script the browser runs as code: classic or module (import maps and speculation rules are JSON). */
+function runsCode(element: ScannedElement): boolean {
+  const kind = scriptKind(element);
+  return kind === "classic" || kind === "module";
 }
 
 /**
@@ -42,7 +32,7 @@ function scriptType(element: ScannedElement): string {
  */
 export function executedInlineScripts(html: string): string[] {
   return scanHtml(html)
-    .filter((el) => el.name === "script" && !el.attributes.has("src") && EXECUTABLE_SCRIPT_TYPES.has(scriptType(el)))
+    .filter((el) => el.name === "script" && !el.attributes.has("src") && runsCode(el))
     .map((el) => el.text);
 }
 
@@ -71,8 +61,8 @@ export function renderBlockingResources(html: string): string[] {
       found.push(`<link rel="stylesheet" href="${el.attributes.get("href") ?? ""}"> ${where}`);
     }
     if (el.name === "script" && el.attributes.has("src")) {
-      const deferred = el.attributes.has("async") || el.attributes.has("defer") || scriptType(el) === "module";
-      if (!deferred && EXECUTABLE_SCRIPT_TYPES.has(scriptType(el))) {
+      const deferred = el.attributes.has("async") || el.attributes.has("defer") || scriptKind(el) === "module";
+      if (!deferred && runsCode(el)) {
         found.push(`<script src="${el.attributes.get("src")}"> without async or defer ${where}`);
       }
     }

@@ -1,17 +1,6 @@
 // Lighthouse's mobile performance audit (its default: a mid-range phone on slow 4G, simulated
 // throttling) of each page, in the system Chromium, one page after another.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.ts";
-
-export function chromiumExecutable(): string {
-  const found = chromiumPath();
-  if (!found) throw new Error("No Chromium found: install it (apt-get install chromium) or set CHROMIUM_PATH.");
-  return found;
-}
 
 export interface LighthouseFigures {
   score: number;
@@ -20,60 +9,6 @@ export interface LighthouseFigures {
   tbtMs: number;
   cls: number;
   transferBytes: number;
-}
-
-export interface DebuggableBrowser {
-  port: number;
-  close(): Promise<void>;
-}
-
-/** Starts Chromium with a DevTools port for Lighthouse to drive, in a throwaway profile. */
-export async function launchDebuggableChromium(): Promise<DebuggableBrowser> {
-  const profile = await mkdtemp(path.join(tmpdir(), "bench-chromium-"));
-  const child: ChildProcess = spawn(
-    chromiumExecutable(),
-    [...CHROMIUM_FLAGS, "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${output}`)), 30_000);
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Chromium exited (${code}):\n${output}`));
-    });
-  });
-  // Should the benchmark itself die or be interrupted, the browser goes with it.
-  const killBrowser = () => child.kill();
-  const interrupted = () => {
-    killBrowser();
-    process.exit(130);
-  };
-  process.once("exit", killBrowser);
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
-  return {
-    port,
-    close: async () => {
-      process.off("exit", killBrowser);
-      process.off("SIGINT", interrupted);
-      process.off("SIGTERM", interrupted);
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill();
-        await exited;
-      }
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -97,7 +32,7 @@ export async function auditPageMedian(url: string, port: number, runs: number): 
 }
 
 /** One Lighthouse run, performance only, with Lighthouse's default (mobile, simulated) settings. */
-export async function auditPage(url: string, port: number): Promise<LighthouseFigures> {
+async function auditPage(url: string, port: number): Promise<LighthouseFigures> {
   const result = await lighthouse(url, {
     port,
     hostname: "127.0.0.1",

@@ -37,7 +37,7 @@ function nearbyPoint(town: Town, seed: number): Town["coordinates"] {
  * to alsoServing, each with its own name, slug and map point. The copies' text repeats the
  * originals', which is fine for timing and memory, and only for that.
  */
-export function multiplyTowns(townsYaml: string, factor: number): string {
+function multiplyTowns(townsYaml: string, factor: number): string {
   const data = parse(townsYaml) as TownsFile;
   const originals = [...data.towns, ...data.alsoServing];
   const copies: Town[] = [];

@@ -29,7 +29,7 @@ export function roundTripsFor(bytes: number): number {
 
 const transferMs = (bytes: number) => (bytes * 8 * 1000) / SLOW_MOBILE.downlinkBitsPerSecond;
 
-export interface StrategyFigures {
+interface StrategyFigures {
   /** Brotli bytes of each page of the visit, in order (the stylesheet file counted once, on the first). */
   pageBytes: number[];
   totalBytes: number;

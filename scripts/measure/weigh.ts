@@ -6,7 +6,7 @@ import { buildAssets } from "../pages/assets.ts";
 import { renderSite } from "../build/generate.ts";
 import { outputText } from "../lib/output.ts";
 import { FIRST_ROUND_TRIP_BUDGET, measurePage, SCRIPT_BUDGET } from "./budgets.ts";
-import type { Route } from "../pages/routes.ts";
+import type { Route } from "../site/page.ts";
 import { compareVisit, SLOW_MOBILE } from "./stylesheet-strategy.ts";
 import { formatTable } from "./table.ts";
 import { DATA_DIR } from "../lib/paths.ts";

@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { build, transform } from "esbuild";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
-import type { PageAssets } from "../../templates/Layout.tsx";
+import type { PageAssets } from "../site/page.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
 const HEAD_SCRIPT = path.join(SCRIPTS_DIR, "browser", "head.ts");
@@ -30,7 +30,7 @@ async function bundleScript(entry: string): Promise<string> {
 }
 
 /** Same-site links are prefetched, then prerendered, when the visitor shows intent. */
-export const SPECULATION_RULES = JSON.stringify({
+const SPECULATION_RULES = JSON.stringify({
   prerender: [{ where: { href_matches: "/*" }, eagerness: "moderate" }],
 });
 

@@ -1,21 +1,9 @@
 // Renders routes to HTML documents. A template that throws stops the run with the route's path.
 import { renderToStaticMarkup } from "react-dom/server";
-import type { PageAssets, PageShell } from "../../templates/Layout.tsx";
+import { RenderError } from "./render-error.ts";
+import type { PageAssets, PageShell, Route } from "../site/page.ts";
 import type { Business } from "../data/model.ts";
-import type { Route } from "./routes.ts";
-import { absoluteUrl } from "../seo/sitemap.ts";
-
-export class RenderError extends Error {
-  constructor(
-    readonly routePath: string,
-    cause: unknown,
-  ) {
-    super(`Rendering ${routePath} failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    });
-    this.name = "RenderError";
-  }
-}
+import { absoluteUrl } from "../site/urls.ts";
 
 export interface RenderContext {
   business: Business;
@@ -25,7 +13,7 @@ export interface RenderContext {
   headFor?: (route: Route, canonicalUrl: string | undefined) => Pick<PageShell, "social" | "structuredData">;
 }
 
-export function shellFor(route: Route, context: RenderContext): PageShell {
+function shellFor(route: Route, context: RenderContext): PageShell {
   const canonicalUrl = route.meta.noindex ? undefined : absoluteUrl(context.business.url, route.path);
   return {
     ...context.headFor?.(route, canonicalUrl),

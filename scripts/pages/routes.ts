@@ -1,8 +1,7 @@
 // The route table: the one list of pages. Writing dist/, the sitemap and the tests all read it.
-import type { ReactElement } from "react";
+// The only module that imports templates/pages/: everything else knows a page by its Route.
 import { createElement } from "react";
 import { allTowns, joinList, type SiteModel } from "../data/model.ts";
-import type { Service, Town } from "../data/schema.ts";
 import { HomePage } from "../../templates/pages/HomePage.tsx";
 import { ContactPage } from "../../templates/pages/ContactPage.tsx";
 import { ServicesPage } from "../../templates/pages/ServicesPage.tsx";
@@ -10,41 +9,11 @@ import { ServicePage } from "../../templates/pages/ServicePage.tsx";
 import { TownsPage } from "../../templates/pages/TownsPage.tsx";
 import { TownPage } from "../../templates/pages/TownPage.tsx";
 import { NotFoundPage } from "../../templates/pages/NotFoundPage.tsx";
-import type { PageShell } from "../../templates/Layout.tsx";
+import { buildServiceAreaMap, type ServiceAreaMapData } from "../map/service-area.ts";
+import type { Crumb, PageKind, PageMeta, Route } from "../site/page.ts";
+import { fileForPath, NOT_FOUND_FILE, servicePath, townPath } from "../site/urls.ts";
 
-export type PageKind = "home" | "contact" | "services" | "service" | "towns" | "town" | "not-found";
-
-export interface Crumb {
-  name: string;
-  path: string;
-}
-
-export interface PageMeta {
-  title: string;
-  description: string;
-  /** Not for search engines: no canonical, noindex, left out of the sitemap. */
-  noindex: boolean;
-}
-
-export interface Route {
-  /** The URL path, exactly as linked: "/", "/services", "/towns/mattoon". */
-  path: string;
-  /** Where the page is written inside dist/. */
-  file: string;
-  kind: PageKind;
-  meta: PageMeta;
-  /** The visible path from the home page to this page (empty on the home page). */
-  breadcrumbs: Crumb[];
-  render(shell: PageShell): ReactElement;
-}
-
-export const NOT_FOUND_FILE = "404.html";
 const MAX_TITLE = 60;
-
-/** "/" → "index.html", "/towns/mattoon" → "towns/mattoon.html": clean URLs on any static host. */
-export function fileForPath(routePath: string): string {
-  return routePath === "/" ? "index.html" : `${routePath.slice(1)}.html`;
-}
 
 /** The page's own title, followed by the business name when both fit in 60 characters. */
 export function pageTitle(base: string, businessName: string): string {
@@ -56,16 +25,11 @@ const HOME: Crumb = { name: "Home", path: "/" };
 const SERVICES: Crumb = { name: "Services", path: "/services" };
 const TOWNS: Crumb = { name: "Service Area", path: "/towns" };
 
-export function servicePath(service: Pick<Service, "key">): string {
-  return `/services/${service.key}`;
-}
-
-export function townPath(town: Pick<Town, "slug">): string {
-  return `/towns/${town.slug}`;
-}
-
 export function buildRoutes(model: SiteModel): Route[] {
   const { business } = model;
+  // Drawn once, when the first page that shows it renders, and shared by the pages that do.
+  let map: ServiceAreaMapData | undefined;
+  const areaMap = () => (map ??= buildServiceAreaMap(model));
   const title = (base: string) => pageTitle(base, business.name);
   const page = (
     routePath: string,
@@ -91,7 +55,7 @@ export function buildRoutes(model: SiteModel): Route[] {
         description: `Locally owned excavation contractor in ${business.address.city}, IL: drainage, grading, site prep, basements and more across Central Illinois. Free estimates.`,
       },
       [],
-      (shell) => createElement(HomePage, { shell, model }),
+      (shell) => createElement(HomePage, { shell, model, map: areaMap() }),
     ),
     page(
       "/contact",
@@ -130,7 +94,7 @@ export function buildRoutes(model: SiteModel): Route[] {
         description: `Towns we serve from ${business.address.city}: ${joinList(business.counties)} counties and nearby Central Illinois communities.`,
       },
       [HOME, TOWNS],
-      (shell) => createElement(TownsPage, { shell, model }),
+      (shell) => createElement(TownsPage, { shell, model, map: areaMap() }),
     ),
     ...allTowns(model).map((town) =>
       page(

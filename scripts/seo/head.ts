@@ -1,7 +1,6 @@
 // The per-page <head> extras computed from the data: link-preview values and JSON-LD.
-import type { PageShell } from "../../templates/Layout.tsx";
+import type { PageShell, Route } from "../site/page.ts";
 import type { SiteModel } from "../data/model.ts";
-import type { Route } from "../pages/routes.ts";
 import { socialMetaFor } from "./social-meta.ts";
 import { serializeJsonLd, structuredDataFor } from "./structured-data.ts";
 

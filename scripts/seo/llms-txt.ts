@@ -2,8 +2,8 @@
 // models and answer engines, with a link to every page. Built from the data and the route table.
 import { allTowns, joinList, type SiteModel } from "../data/model.ts";
 import { pageSubject } from "./page-subject.ts";
-import type { Route } from "../pages/routes.ts";
-import { absoluteUrl } from "./sitemap.ts";
+import type { Route } from "../site/page.ts";
+import { absoluteUrl } from "../site/urls.ts";
 
 /** The words a link is known by: the page's own breadcrumb, or the subject's name. */
 function linkText(route: Route, model: SiteModel): string {

@@ -1,7 +1,8 @@
 // What a route is about: the site as a whole, one service or one town. Open Graph, the preview
 // image and the structured data all hang off this, so a page is matched to its data once.
 import { allTowns, type SiteModel } from "../data/model.ts";
-import { servicePath, townPath, type Route } from "../pages/routes.ts";
+import type { Route } from "../site/page.ts";
+import { servicePath, townPath } from "../site/urls.ts";
 import type { Service, Town } from "../data/schema.ts";
 
 export type PageSubject =

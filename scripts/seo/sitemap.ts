@@ -1,12 +1,9 @@
-// sitemap.xml and robots.txt, from the route table.
-import type { Route } from "../pages/routes.ts";
+// sitemap.xml: every indexable route once, from the route table.
+import type { Route } from "../site/page.ts";
+import { absoluteUrl } from "../site/urls.ts";
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-export function absoluteUrl(siteUrl: string, routePath: string): string {
-  return `${siteUrl.replace(/\/+$/, "")}${routePath}`;
-}
 
 /** Every indexable route once, with the date the data last changed (YYYY-MM-DD). */
 export function buildSitemap(routes: Route[], siteUrl: string, lastmod: string): string {
@@ -17,8 +14,4 @@ export function buildSitemap(routes: Route[], siteUrl: string, lastmod: string):
         `  <url>\n    <loc>${escapeXml(absoluteUrl(siteUrl, route.path))}</loc>\n    <lastmod>${lastmod}</lastmod>\n  </url>`,
     );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
-}
-
-export function buildRobots(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}\n`;
 }

@@ -13,8 +13,10 @@ import { renderAsync } from "@resvg/resvg-js";
 import { createElement } from "react";
 import satori from "satori";
 import { SocialCard } from "../../templates/parts/SocialCard.tsx";
-import { Backlog, FileOnDisk } from "../lib/output.ts";
-import { SOCIAL_IMAGE_SIZE, type SocialCardData, type SocialImage } from "./social-meta.ts";
+import { Backlog } from "../lib/backlog.ts";
+import { FileOnDisk } from "../lib/output.ts";
+import { SOCIAL_IMAGE_SIZE, type SocialCardData } from "../site/social.ts";
+import type { SocialImage } from "./social-meta.ts";
 import { CACHE_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
 
 const require = createRequire(import.meta.url);
@@ -28,7 +30,7 @@ const FONTS = [
 const CARD_TEMPLATE = path.join(TEMPLATES_DIR, "parts", "SocialCard.tsx");
 
 /** Beside the project's other caches (.cache/ is ignored by git). */
-export const DEFAULT_IMAGE_CACHE = path.join(CACHE_DIR, "og");
+const DEFAULT_IMAGE_CACHE = path.join(CACHE_DIR, "og");
 
 interface Renderer {
   fonts: { name: string; data: Buffer; weight: 400 | 800; style: "normal" }[];
@@ -70,7 +72,7 @@ async function socialCardSvg(card: SocialCardData): Promise<string> {
 const RESVG_OPTIONS = { fitTo: { mode: "original" }, font: { loadSystemFonts: false } } as const;
 
 /** Draws a card here: satori's layout, then resvg's drawing on the thread pool. */
-export async function drawSocialCard(card: SocialCardData): Promise<Uint8Array> {
+async function drawSocialCard(card: SocialCardData): Promise<Uint8Array> {
   const png = await renderAsync(await socialCardSvg(card), RESVG_OPTIONS);
   return new Uint8Array(png.asPng());
 }

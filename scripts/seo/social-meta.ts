@@ -5,21 +5,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { iconComponent } from "../data/icons.ts";
 import { joinList, townPhone, type SiteModel } from "../data/model.ts";
 import { pageSubject, type PageSubject } from "./page-subject.ts";
-import type { Route } from "../pages/routes.ts";
-import { absoluteUrl } from "./sitemap.ts";
+import type { Route } from "../site/page.ts";
+import { SOCIAL_IMAGE_SIZE, type SocialCardData, type SocialMeta } from "../site/social.ts";
+import { absoluteUrl } from "../site/urls.ts";
 
-export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
-
-/** Everything the preview card shows; icons arrive as SVG data URIs so satori needs no files. */
-export interface SocialCardData {
-  businessName: string;
-  eyebrow: string;
-  title: string;
-  subtitle: string;
-  phone: string;
-  brandIcon: string;
-  subjectIcon: string;
-}
 
 export interface SocialImage {
   /** Path inside dist/, e.g. "og/towns/mattoon.png". */
@@ -27,17 +16,6 @@ export interface SocialImage {
   card: SocialCardData;
   /** The image's text alternative: what a reader of og:image:alt learns from it. */
   alt: string;
-}
-
-/** The values of a page's Open Graph and Twitter tags. */
-export interface SocialMeta {
-  title: string;
-  description: string;
-  /** The canonical URL; absent on pages that have none (the 404 page). */
-  url: string | undefined;
-  type: "website";
-  siteName: string;
-  image: { url: string; width: number; height: number; alt: string; type: "image/png" };
 }
 
 const BRAND_ICON = "shovel";
@@ -68,7 +46,7 @@ export function socialImageFile(subject: PageSubject): string {
   }
 }
 
-export function socialImageFor(subject: PageSubject, model: SiteModel): SocialImage {
+function socialImageFor(subject: PageSubject, model: SiteModel): SocialImage {
   const { business } = model;
   const common = { businessName: business.name, brandIcon: iconDataUri(BRAND_ICON) };
   let card: SocialCardData;

@@ -17,9 +17,9 @@ import type {
 } from "schema-dts";
 import { allTowns, townPhone, type Phone, type SiteModel } from "../data/model.ts";
 import { pageSubject } from "./page-subject.ts";
-import { servicePath, townPath, type Crumb, type Route } from "../pages/routes.ts";
+import type { Crumb, Route } from "../site/page.ts";
+import { absoluteUrl, servicePath, townPath } from "../site/urls.ts";
 import type { DAYS, Faq, Service, Town } from "../data/schema.ts";
-import { absoluteUrl } from "./sitemap.ts";
 import { socialImageFile } from "./social-meta.ts";
 
 type Day = (typeof DAYS)[number];
@@ -30,11 +30,11 @@ type Node<T> = Exclude<T, string>;
 /** Town pages are validated to lie inside Illinois, and their titles say "IL" the same way. */
 const STATE = "IL";
 
-export function businessId(siteUrl: string): string {
+function businessId(siteUrl: string): string {
   return absoluteUrl(siteUrl, "/#business");
 }
 
-export function websiteId(siteUrl: string): string {
+function websiteId(siteUrl: string): string {
   return absoluteUrl(siteUrl, "/#website");
 }
 
@@ -48,7 +48,7 @@ function countyNodes(model: SiteModel): Node<AdministrativeArea>[] {
 }
 
 /** A town as a place: its name, the county it lies in and its map point. */
-export function cityNode(town: Town): Node<City> {
+function cityNode(town: Town): Node<City> {
   return {
     "@type": "City",
     name: `${town.name}, ${STATE}`,
@@ -106,7 +106,7 @@ export function businessNode(model: SiteModel): Node<GeneralContractor> {
   };
 }
 
-export function websiteNode(model: SiteModel): Node<WebSite> {
+function websiteNode(model: SiteModel): Node<WebSite> {
   const { business } = model;
   return {
     "@type": "WebSite",
@@ -118,7 +118,7 @@ export function websiteNode(model: SiteModel): Node<WebSite> {
   };
 }
 
-export function serviceNode(service: Service, model: SiteModel): Node<ServiceNode> {
+function serviceNode(service: Service, model: SiteModel): Node<ServiceNode> {
   const { business } = model;
   const url = absoluteUrl(business.url, servicePath(service));
   const townsBySlug = new Map(allTowns(model).map((town) => [town.slug, town]));
@@ -143,7 +143,7 @@ export function serviceNode(service: Service, model: SiteModel): Node<ServiceNod
 }
 
 /** A town page offers the contractor's excavation work in that one town. */
-export function townServiceNode(town: Town, model: SiteModel): Node<ServiceNode> {
+function townServiceNode(town: Town, model: SiteModel): Node<ServiceNode> {
   const { business } = model;
   const url = absoluteUrl(business.url, townPath(town));
   return {
@@ -173,7 +173,7 @@ export function faqPageNode(faqs: Faq[], pageUrl: string): Node<FAQPage> {
   };
 }
 
-export function breadcrumbNode(crumbs: Crumb[], siteUrl: string): Node<BreadcrumbList> {
+function breadcrumbNode(crumbs: Crumb[], siteUrl: string): Node<BreadcrumbList> {
   return {
     "@type": "BreadcrumbList",
     itemListElement: crumbs.map((crumb, index) => ({

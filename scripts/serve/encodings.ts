@@ -1,7 +1,6 @@
 // Which of the precompressed encodings a request accepts, read from its Accept-Encoding header
 // with its weights: "gzip;q=0" means never gzip, and "*" stands for any coding not named.
-
-export type ContentEncoding = "br" | "gzip";
+import type { ContentEncoding } from "../lib/compress.ts";
 
 const PREFERENCE: ContentEncoding[] = ["br", "gzip"];
 

@@ -1,12 +1,15 @@
 import { joinList, type SiteModel } from "../../scripts/data/model.ts";
-import { townPath } from "../../scripts/pages/routes.ts";
-import { Layout, type PageShell } from "../Layout.tsx";
+import { townPath } from "../../scripts/site/urls.ts";
+import type { PageShell } from "../../scripts/site/page.ts";
+import { Layout } from "../Layout.tsx";
 import { ContactSection } from "../parts/ContactSection.tsx";
 import { FaqList } from "../parts/FaqList.tsx";
 import { Icon } from "../parts/Icon.tsx";
+import type { ServiceAreaMapData } from "../../scripts/map/service-area.ts";
 import { ServiceAreaMap } from "../parts/ServiceAreaMap.tsx";
 import { ServiceCard } from "../parts/ServiceCard.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
+import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 
 const PROMISES = [
   { icon: "house", text: "Locally owned and operated" },
@@ -15,7 +18,7 @@ const PROMISES = [
   { icon: "clock", text: "Estimate within 24 hours of your request" },
 ] as const;
 
-export function HomePage({ shell, model }: { shell: PageShell; model: SiteModel }) {
+export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteModel; map: ServiceAreaMapData }) {
   const { business } = model;
   return (
     <Layout shell={shell}>
@@ -29,15 +32,7 @@ export function HomePage({ shell, model }: { shell: PageShell; model: SiteModel 
             {business.name} digs, grades, drains and hauls for homeowners, farms and builders across{" "}
             {joinList(business.counties)} counties.
           </p>
-          <div className="button-row">
-            <a className="button button-accent button-large" href="/contact">
-              Get a Free Estimate
-            </a>
-            <a className="button button-ghost button-large" href={business.phone.href}>
-              <Icon name="phone" size={20} />
-              Call {business.phone.display}
-            </a>
-          </div>
+          <EstimateButtons href="/contact" label="Get a Free Estimate" phone={business.phone} tone="ghost" large phoneIcon />
           <ul className="promises">
             {PROMISES.map((promise) => (
               <li key={promise.text}>
@@ -71,7 +66,7 @@ export function HomePage({ shell, model }: { shell: PageShell; model: SiteModel 
             Based in {business.address.city}, we work across Central Illinois. Find your town, or{" "}
             <a href="/towns">see the whole service area</a>.
           </p>
-          <ServiceAreaMap model={model} />
+          <ServiceAreaMap map={map} />
           <TownLinks towns={model.towns} label="Towns we serve" />
           {model.alsoServing.length > 0 ? (
             <div className="also-serving">

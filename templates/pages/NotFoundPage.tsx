@@ -1,5 +1,7 @@
 import type { SiteModel } from "../../scripts/data/model.ts";
-import { Layout, type PageShell } from "../Layout.tsx";
+import type { PageShell } from "../../scripts/site/page.ts";
+import { Layout } from "../Layout.tsx";
+import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 
 export function NotFoundPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
   const { business } = model;
@@ -17,14 +19,7 @@ export function NotFoundPage({ shell, model }: { shell: PageShell; model: SiteMo
             The page you are looking for is not here. It may have moved, or the address may have a
             typo.
           </p>
-          <div className="button-row">
-            <a className="button button-accent" href="/">
-              Return to Home
-            </a>
-            <a className="button button-outline" href={business.phone.href}>
-              Call {business.phone.display}
-            </a>
-          </div>
+          <EstimateButtons href="/" label="Return to Home" phone={business.phone} />
           <p>
             You can also browse <a href="/services">our services</a> or{" "}
             <a href="/towns">the towns we serve</a>.

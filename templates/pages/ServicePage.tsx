@@ -1,10 +1,12 @@
 import { allTowns, joinList, otherServices, type SiteModel } from "../../scripts/data/model.ts";
-import { servicePath, townPath } from "../../scripts/pages/routes.ts";
+import { servicePath, townPath } from "../../scripts/site/urls.ts";
 import type { Service } from "../../scripts/data/schema.ts";
-import { Layout, type PageShell } from "../Layout.tsx";
+import type { PageShell } from "../../scripts/site/page.ts";
+import { Layout } from "../Layout.tsx";
 import { CallToAction } from "../parts/CallToAction.tsx";
 import { Highlights } from "../parts/Highlights.tsx";
 import { Icon } from "../parts/Icon.tsx";
+import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 
 export function ServicePage({
   shell,
@@ -28,14 +30,7 @@ export function ServicePage({
             <h1>{service.name}</h1>
           </div>
           <p className="lead">{service.summary}</p>
-          <div className="button-row">
-            <a className="button button-accent" href="/#contact">
-              {quote}
-            </a>
-            <a className="button button-outline" href={business.phone.href}>
-              Call {business.phone.display}
-            </a>
-          </div>
+          <EstimateButtons href="/#contact" label={quote} phone={business.phone} />
         </div>
       </div>
 

@@ -1,5 +1,6 @@
 import type { SiteModel } from "../../scripts/data/model.ts";
-import { Layout, type PageShell } from "../Layout.tsx";
+import type { PageShell } from "../../scripts/site/page.ts";
+import { Layout } from "../Layout.tsx";
 import { CallToAction } from "../parts/CallToAction.tsx";
 import { ServiceCard } from "../parts/ServiceCard.tsx";
 

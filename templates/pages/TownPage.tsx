@@ -1,13 +1,15 @@
 import { distanceFromYard } from "../../scripts/geo/distance.ts";
 import { allTowns, townPhone, type SiteModel } from "../../scripts/data/model.ts";
-import { servicePath } from "../../scripts/pages/routes.ts";
+import { servicePath } from "../../scripts/site/urls.ts";
 import type { Town } from "../../scripts/data/schema.ts";
-import { Layout, type PageShell } from "../Layout.tsx";
+import type { PageShell } from "../../scripts/site/page.ts";
+import { Layout } from "../Layout.tsx";
 import { FaqList } from "../parts/FaqList.tsx";
 import { Highlights } from "../parts/Highlights.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import { NearbyTowns } from "../parts/NearbyTowns.tsx";
 import { TownFacts } from "../parts/TownFacts.tsx";
+import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 
 export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: Town }) {
   const phone = townPhone(model.business, town);
@@ -24,16 +26,18 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
           <p className="town-distance">
             {distanceFromYard(town, model.business.geo, model.business.address.city)}
           </p>
-          <div className="button-row">
-            <a className="button button-accent" href="/#contact">
-              Get a Free Estimate
-            </a>
-            <a className="button button-outline" href={phone.href}>
-              <Icon name="phone" size={20} />
-              Call {town.name} Team
-              <span className="visually-hidden"> at {phone.display}</span>
-            </a>
-          </div>
+          <EstimateButtons
+            href="/#contact"
+            label="Get a Free Estimate"
+            phone={phone}
+            phoneIcon
+            callLabel={
+              <>
+                Call {town.name} Team
+                <span className="visually-hidden"> at {phone.display}</span>
+              </>
+            }
+          />
         </div>
       </div>
 

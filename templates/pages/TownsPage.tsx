@@ -1,10 +1,12 @@
 import { joinList, type SiteModel } from "../../scripts/data/model.ts";
-import { Layout, type PageShell } from "../Layout.tsx";
+import type { PageShell } from "../../scripts/site/page.ts";
+import { Layout } from "../Layout.tsx";
 import { CallToAction } from "../parts/CallToAction.tsx";
+import type { ServiceAreaMapData } from "../../scripts/map/service-area.ts";
 import { ServiceAreaMap } from "../parts/ServiceAreaMap.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
 
-export function TownsPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
+export function TownsPage({ shell, model, map }: { shell: PageShell; model: SiteModel; map: ServiceAreaMapData }) {
   const { business } = model;
   return (
     <Layout shell={shell}>
@@ -22,7 +24,7 @@ export function TownsPage({ shell, model }: { shell: PageShell; model: SiteModel
       <section className="section" aria-labelledby="main-towns-heading">
         <div className="container">
           <h2 id="main-towns-heading">Towns we serve</h2>
-          <ServiceAreaMap model={model} />
+          <ServiceAreaMap map={map} />
           <TownLinks towns={model.towns} label="Towns we serve" />
         </div>
       </section>

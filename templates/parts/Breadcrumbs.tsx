@@ -1,4 +1,4 @@
-import type { Crumb } from "../../scripts/pages/routes.ts";
+import type { Crumb } from "../../scripts/site/page.ts";
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (

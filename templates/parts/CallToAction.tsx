@@ -1,4 +1,5 @@
 import type { Phone } from "../../scripts/data/model.ts";
+import { EstimateButtons } from "./EstimateButtons.tsx";
 
 /** The closing band of a page: a button to the estimate form and the phone number. */
 export function CallToAction({
@@ -19,14 +20,7 @@ export function CallToAction({
       <div className="container">
         <h2 id="cta-heading">{heading}</h2>
         <p>{text}</p>
-        <div className="button-row">
-          <a className="button button-accent" href="/#contact">
-            {buttonLabel}
-          </a>
-          <a className="button button-ghost" href={phone.href}>
-            Call {phone.display}
-          </a>
-        </div>
+        <EstimateButtons href="/#contact" label={buttonLabel} phone={phone} tone="ghost" />
         {children}
       </div>
     </section>

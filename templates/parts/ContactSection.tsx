@@ -1,5 +1,6 @@
 import type { Business } from "../../scripts/data/model.ts";
 import { ContactFacts } from "./ContactFacts.tsx";
+import { EstimateButtons } from "./EstimateButtons.tsx";
 
 /** The home page's contact section, the target of every /#contact link. */
 export function ContactSection({ business }: { business: Business }) {
@@ -12,14 +13,7 @@ export function ContactSection({ business }: { business: Business }) {
             Tell us about your project and we will get back to you with a free, no-obligation
             estimate within 24 hours of your request. Most projects start within days.
           </p>
-          <div className="button-row">
-            <a className="button button-accent" href="/contact">
-              Request an Estimate Online
-            </a>
-            <a className="button button-outline" href={business.phone.href}>
-              Call {business.phone.display}
-            </a>
-          </div>
+          <EstimateButtons href="/contact" label="Request an Estimate Online" phone={business.phone} />
           <p className="small">
             If the online form does not load for you, call us at{" "}
             <a href={business.phone.href}>{business.phone.display}</a> during business hours.

@@ -1,5 +1,5 @@
 import { nearestTowns, roughMiles } from "../../scripts/geo/distance.ts";
-import { townPath } from "../../scripts/pages/routes.ts";
+import { townPath } from "../../scripts/site/urls.ts";
 import type { Town } from "../../scripts/data/schema.ts";
 
 /** Links to the town pages closest to this town, nearest first, with the straight-line distance. */

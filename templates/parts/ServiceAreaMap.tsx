@@ -1,9 +1,8 @@
 // The service-area map: an inline SVG drawn from scripts/map.ts, with a dot linking to every town
 // page, and a legend in words and shapes. Colours and the phone text size live in styles.css.
-import type { SiteModel } from "../../scripts/data/model.ts";
-import { DOT_EM, HOME_MARK_EM, MAP_TEXT, serviceAreaMap, type MapTown } from "../../scripts/map/service-area.ts";
+import { DOT_EM, HOME_MARK_EM, MAP_TEXT, type MapTown, type ServiceAreaMapData } from "../../scripts/map/service-area.ts";
 import type { LabelVariant } from "../../scripts/map/labels.ts";
-import { townPath } from "../../scripts/pages/routes.ts";
+import { townPath } from "../../scripts/site/urls.ts";
 
 /** A five-pointed star of radius 1 around the origin. */
 const STAR = "M0-1L.26-.36L.95-.31L.43.14L.59.81L0 .45L-.59.81L-.43.14L-.95-.31L-.26-.36Z";
@@ -86,8 +85,7 @@ function TownMark({ town }: { town: MapTown }) {
   );
 }
 
-export function ServiceAreaMap({ model }: { model: SiteModel }) {
-  const map = serviceAreaMap(model);
+export function ServiceAreaMap({ map }: { map: ServiceAreaMapData }) {
   const home = map.towns.find((town) => town.isHome);
   const { inset, scaleBar } = map;
   return (

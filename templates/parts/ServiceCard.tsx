@@ -1,5 +1,5 @@
 import type { Service } from "../../scripts/data/schema.ts";
-import { servicePath } from "../../scripts/pages/routes.ts";
+import { servicePath } from "../../scripts/site/urls.ts";
 import { Icon } from "./Icon.tsx";
 
 /** A service in a grid: icon, name, description and a Learn More link to its page. */

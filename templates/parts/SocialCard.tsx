@@ -1,7 +1,7 @@
 // The 1200×630 link-preview image, drawn by satori (flexbox only, inline style objects).
 // It never reaches a visitor's browser as markup: satori turns it into SVG, resvg into PNG.
 import type { CSSProperties } from "react";
-import { SOCIAL_IMAGE_SIZE, type SocialCardData } from "../../scripts/seo/social-meta.ts";
+import { SOCIAL_IMAGE_SIZE, type SocialCardData } from "../../scripts/site/social.ts";
 
 const COLOURS = { dark: "#1d2329", accent: "#f2b300", clay: "#8a5a2b", paper: "#f5f2ec" } as const;
 

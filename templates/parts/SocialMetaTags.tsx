@@ -1,4 +1,4 @@
-import type { SocialMeta } from "../../scripts/seo/social-meta.ts";
+import type { SocialMeta } from "../../scripts/site/social.ts";
 
 /** Open Graph and Twitter tags: what a shared link shows in chats and social feeds. */
 export function SocialMetaTags({ social }: { social: SocialMeta }) {

@@ -1,5 +1,5 @@
 import type { Town } from "../../scripts/data/schema.ts";
-import { townPath } from "../../scripts/pages/routes.ts";
+import { townPath } from "../../scripts/site/urls.ts";
 
 /** A grid of links to town pages, each with its county. */
 export function TownLinks({ towns, label }: { towns: Town[]; label: string }) {

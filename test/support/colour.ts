@@ -49,7 +49,7 @@ function channel(value: number): number {
 }
 
 /** WCAG relative luminance, 0 for black to 1 for white. */
-export function relativeLuminance({ r, g, b }: Rgba): number {
+function relativeLuminance({ r, g, b }: Rgba): number {
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }
 

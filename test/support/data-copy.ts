@@ -3,7 +3,8 @@ import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseDocument, type Document } from "yaml";
-import { DataError, loadData, type DataProblem } from "../../scripts/data/load.ts";
+import { loadData } from "../../scripts/data/load.ts";
+import { DataError, type DataProblem } from "../../scripts/data/problems.ts";
 import { DATA_DIR } from "./paths.ts";
 
 export async function copyData(): Promise<string> {

@@ -45,7 +45,7 @@ export interface Target extends Box {
   inSentence: boolean;
 }
 
-export const MIN_TARGET = 24;
+const MIN_TARGET = 24;
 
 const isUndersized = (target: Box) => target.width < MIN_TARGET || target.height < MIN_TARGET;
 const centre = (box: Box) => ({ x: box.left + box.width / 2, y: box.top + box.height / 2 });

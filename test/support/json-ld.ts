@@ -12,7 +12,7 @@ const isObject = (value: unknown): value is JsonObject =>
  * (hours, area served, social profiles). A type missing here fails the check, so a new type
  * cannot slip in unchecked.
  */
-export const REQUIRED_PROPERTIES: Record<string, readonly string[]> = {
+const REQUIRED_PROPERTIES: Record<string, readonly string[]> = {
   GeneralContractor: [
     "@id",
     "name",
@@ -93,7 +93,7 @@ export function phonesIn(text: string): string[] {
 const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** "7:00 a.m." → "07:00", "5:00 p.m." → "17:00", "noon" → "12:00". */
-export function to24Hour(text: string): string {
+function to24Hour(text: string): string {
   if (text === "noon") return "12:00";
   const match = /^(\d{1,2}):(\d{2}) ([ap])\.m\.$/.exec(text);
   if (!match) throw new Error(`not a time: ${text}`);

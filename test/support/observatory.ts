@@ -16,7 +16,7 @@
 // config does). The HSTS preload list is not consulted (the placeholder domain is on none).
 import { scanHtml } from "../../scripts/headers/html-scan.ts";
 
-export type Headers = Record<string, string | string[] | undefined>;
+type Headers = Record<string, string | string[] | undefined>;
 
 export interface ObservatoryInput {
   /** Headers of a plain GET of the page. */
@@ -29,7 +29,7 @@ export interface ObservatoryInput {
   hostname: string;
 }
 
-export interface TestResult {
+interface TestResult {
   name: string;
   result: string;
   modifier: number;

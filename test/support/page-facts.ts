@@ -5,14 +5,14 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
 import { buildAndServe, type BuiltSite } from "./site.ts";
 
-export interface LinkFact {
+interface LinkFact {
   /** Absolute URL as the browser resolved it. */
   href: string;
   /** The accessible name: aria-label, else the text without aria-hidden parts. */
   name: string;
 }
 
-export interface GraphicFact {
+interface GraphicFact {
   tag: "svg" | "img";
   /** Hidden from assistive technology (itself or an ancestor). */
   hidden: boolean;

@@ -2,10 +2,11 @@
 // read from the real data so that pages added later are covered without touching the tests.
 import { loadData } from "../../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../../scripts/data/model.ts";
-import { buildRoutes, type PageKind, type Route } from "../../scripts/pages/routes.ts";
+import { buildRoutes } from "../../scripts/pages/routes.ts";
+import type { PageKind, Route } from "../../scripts/site/page.ts";
 import { DATA_DIR } from "./paths.ts";
 
-export interface SitePage {
+interface SitePage {
   /** The path to request; for the not-found page, an address no route answers. */
   path: string;
   kind: PageKind;

@@ -2,12 +2,12 @@
 // the measure search engines' duplicate detection is usually explained with (Broder, 1997).
 
 /** Lower-case words, punctuation dropped, so "Mattoon," and "mattoon" count as one word. */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
 }
 
 /** Every run of `size` consecutive words, as one string each. */
-export function shingles(text: string, size = 5): Set<string> {
+function shingles(text: string, size = 5): Set<string> {
   const list = words(text);
   const result = new Set<string>();
   for (let i = 0; i + size <= list.length; i++) result.add(list.slice(i, i + size).join(" "));
@@ -15,7 +15,7 @@ export function shingles(text: string, size = 5): Set<string> {
 }
 
 /** |A ∩ B| / |A ∪ B|: 0 for nothing in common, 1 for the same set. */
-export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 && b.size === 0) return 1;
   let shared = 0;
   for (const item of a) if (b.has(item)) shared++;

@@ -1,0 +1,29 @@
+// A problem in the data, as the owner reads it: file, line, column and field, what was found and what
+// was expected there. Every check (YAML syntax, schema, rules across files) reports this way.
+
+/** A step on the way to a value in a data file: a field name or a list position. */
+export type PathKey = string | number;
+
+export interface DataProblem {
+  file: string;
+  line: number;
+  column: number;
+  field: string;
+  found: string;
+  expected: string;
+  /** "did you mean 'droplets'?" when a close valid spelling exists. */
+  hint?: string;
+}
+
+export class DataError extends Error {
+  constructor(readonly problems: DataProblem[]) {
+    super(problems.map(formatProblem).join("\n"));
+    this.name = "DataError";
+  }
+}
+
+export function formatProblem(p: DataProblem): string {
+  const field = p.field ? ` ${p.field}:` : "";
+  const hint = p.hint ? `; ${p.hint}` : "";
+  return `${p.file}:${p.line}:${p.column}${field} found ${p.found}, expected ${p.expected}${hint}`;
+}

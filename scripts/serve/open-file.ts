@@ -1,0 +1,50 @@
+// Finds and opens the file that answers a request. Each file is opened before the status line is
+// sent, and served from that handle: a file that a new build replaces or removes meanwhile is then
+// either sent whole as it was, or not found, and never breaks a response half-way.
+import { open, type FileHandle } from "node:fs/promises";
+import path from "node:path";
+import { COMPRESSIBLE_FILE, SIBLING_SUFFIX, type ContentEncoding } from "../lib/compress.ts";
+import { filesForRequest } from "../site/urls.ts";
+
+export interface OpenedFile {
+  handle: FileHandle;
+  size: number;
+  modified: Date;
+  /** The file that answers the path, before any encoding: its name sets the Content-Type. */
+  file: string;
+  encoding: ContentEncoding | undefined;
+  /** Whether the file has precompressed siblings, so the answer depends on Accept-Encoding. */
+  varies: boolean;
+}
+
+async function openRegularFile(file: string): Promise<{ handle: FileHandle; size: number; modified: Date } | undefined> {
+  const handle = await open(file, "r").catch(() => undefined);
+  if (!handle) return undefined;
+  const stats = await handle.stat().catch(() => undefined);
+  if (stats?.isFile()) return { handle, size: stats.size, modified: stats.mtime };
+  await handle.close();
+  return undefined;
+}
+
+/**
+ * The file for a servable URL path (site/urls.ts, filesForRequest), opened. Of its .br and .gz
+ * siblings, the first that exists in the client's order of preference is sent instead.
+ */
+export async function openForPath(dir: string, urlPath: string, accepted: readonly ContentEncoding[]): Promise<OpenedFile | undefined> {
+  for (const name of filesForRequest(urlPath)) {
+    const file = path.join(dir, name);
+    // The request guard has refused "." and ".." segments; a second guard, should it ever let one through.
+    if (!file.startsWith(dir + path.sep)) return undefined;
+    const plain = await openRegularFile(file);
+    if (!plain) continue;
+    const varies = COMPRESSIBLE_FILE.test(name);
+    for (const encoding of accepted) {
+      const sibling = await openRegularFile(`${file}${SIBLING_SUFFIX[encoding]}`);
+      if (!sibling) continue;
+      await plain.handle.close();
+      return { ...sibling, file: name, encoding, varies };
+    }
+    return { ...plain, file: name, encoding: undefined, varies };
+  }
+  return undefined;
+}

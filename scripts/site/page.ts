@@ -1,0 +1,60 @@
+// The vocabulary every kind of page shares: what a route is, what a template receives besides its
+// own data, and the metadata of a page. Types only: the route table (pages/) fills them in, the
+// templates read them.
+import type { ReactElement } from "react";
+import type { Business } from "../data/model.ts";
+import type { SocialMeta } from "./social.ts";
+
+export type PageKind = "home" | "contact" | "services" | "service" | "towns" | "town" | "not-found";
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Not for search engines: no canonical, noindex, left out of the sitemap. */
+  noindex: boolean;
+}
+
+export interface Route {
+  /** The URL path, exactly as linked: "/", "/services", "/towns/mattoon". */
+  path: string;
+  /** Where the page is written inside dist/ (site/urls.ts, fileForPath). */
+  file: string;
+  kind: PageKind;
+  meta: PageMeta;
+  /** The visible path from the home page to this page (empty on the home page). */
+  breadcrumbs: Crumb[];
+  render(shell: PageShell): ReactElement;
+}
+
+export interface PageAssets {
+  /** Minified stylesheet, inlined so that the first response can render on its own. */
+  css: string;
+  /** Runs in <head> before first paint: marks the document as scripted. */
+  headScript: string;
+  /** The site's behaviour (menu toggle, footer year, 404 log), at the end of <body>. */
+  bodyScript: string;
+  /** Speculation rules JSON for instant same-site navigation. */
+  speculationRules: string;
+}
+
+/** What a page template receives besides its own data. */
+export interface PageShell {
+  path: string;
+  meta: PageMeta;
+  /** Absolute URL of the page, or undefined for pages that must not be indexed. */
+  canonicalUrl: string | undefined;
+  breadcrumbs: Crumb[];
+  business: Business;
+  assets: PageAssets;
+  /** Year printed in the footer; the body script keeps it current. */
+  year: number;
+  /** Open Graph and Twitter values (seo/social-meta.ts). */
+  social?: SocialMeta;
+  /** The page's JSON-LD, serialized and escaped (seo/structured-data.ts). */
+  structuredData?: string;
+}

@@ -1,0 +1,26 @@
+// What a shared link shows: the values of a page's Open Graph tags and of its preview card. The
+// seo/ folder computes them; the templates draw them.
+
+export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** Everything the preview card shows; icons arrive as SVG data URIs so satori needs no files. */
+export interface SocialCardData {
+  businessName: string;
+  eyebrow: string;
+  title: string;
+  subtitle: string;
+  phone: string;
+  brandIcon: string;
+  subjectIcon: string;
+}
+
+/** The values of a page's Open Graph and Twitter tags. */
+export interface SocialMeta {
+  title: string;
+  description: string;
+  /** The canonical URL; absent on pages that have none (the 404 page). */
+  url: string | undefined;
+  type: "website";
+  siteName: string;
+  image: { url: string; width: number; height: number; alt: string; type: "image/png" };
+}

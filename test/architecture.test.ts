@@ -1,0 +1,191 @@
+// The layout is the architecture: scripts/ holds one folder per subsystem, each with a README.md,
+// and imports between the folders follow the rules below, with no cycle anywhere among bin/,
+// scripts/ and templates/. Type-only imports count too: a type that points the wrong way is a
+// dependency that points the wrong way. Each import is read with a real TypeScript parser.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseSync } from "oxc-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "./support/paths.ts";
+
+/** The parts of the code base, and the parts each may import (besides itself). */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  geo: [],
+  lib: [],
+  browser: [],
+  data: ["geo", "lib"],
+  site: ["data"],
+  map: ["data", "geo", "site"],
+  templates: ["data", "geo", "map", "site"],
+  seo: ["data", "geo", "lib", "site", "templates"],
+  pages: ["data", "geo", "lib", "map", "site", "templates"],
+  headers: ["data", "lib", "site"],
+  build: ["data", "geo", "headers", "lib", "map", "pages", "seo", "site", "templates"],
+  serve: ["headers", "lib", "site"],
+  dev: ["build", "data", "headers", "lib", "serve", "site"],
+  measure: ["build", "data", "geo", "headers", "lib", "map", "pages", "seo", "serve", "site", "templates"],
+  bin: ["build", "data", "dev", "headers", "lib", "pages", "serve", "site"],
+};
+
+/**
+ * Imports of code allowed only from one file: the dev server runs the pipeline in its build process
+ * only, so that a template change needs only a new build process. Types may be shared.
+ */
+const ONLY_FROM: Record<string, string> = {
+  build: "scripts/dev/build-child.ts",
+};
+
+/** The page templates are known to the route table alone; everything else sees a Route. */
+const PAGE_TEMPLATES = "templates/pages/";
+const PAGE_TEMPLATE_IMPORTERS = ["scripts/pages/routes.ts"];
+
+interface Edge {
+  from: string;
+  to: string;
+  typeOnly: boolean;
+}
+
+const SOURCE = /\.(?:ts|tsx|js)$/;
+
+async function sourceFiles(): Promise<string[]> {
+  const files: string[] = [];
+  for (const top of ["bin", "scripts", "templates"]) {
+    const entries = await readdir(path.join(ROOT, top), { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+      if (entry.isFile() && SOURCE.test(entry.name)) files.push(path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+    }
+  }
+  return files.sort();
+}
+
+/** The part of the code base a file belongs to: "bin", "templates", or a folder of scripts/. */
+function partOf(file: string): string {
+  const [top, folder] = file.split("/");
+  return top === "scripts" ? (folder ?? "") : (top ?? "");
+}
+
+/** Every project file a file imports, statically or dynamically, with whether only types come. */
+async function importsOf(file: string): Promise<Edge[]> {
+  const source = await readFile(path.join(ROOT, file), "utf8");
+  const { module, errors } = parseSync(file, source);
+  if (errors.length > 0) throw new Error(`${file}: ${errors[0]?.message}`);
+  const found: { spec: string; typeOnly: boolean }[] = [];
+  for (const item of module.staticImports) {
+    found.push({ spec: item.moduleRequest.value, typeOnly: item.entries.length > 0 && item.entries.every((entry) => entry.isType) });
+  }
+  for (const item of module.staticExports) {
+    for (const entry of item.entries) {
+      if (entry.moduleRequest) found.push({ spec: entry.moduleRequest.value, typeOnly: entry.isType });
+    }
+  }
+  for (const item of module.dynamicImports) {
+    const literal = /^["'](.*)["']$/.exec(source.slice(item.moduleRequest.start, item.moduleRequest.end));
+    if (literal?.[1]) found.push({ spec: literal[1], typeOnly: false });
+  }
+  return found
+    .filter(({ spec }) => spec.startsWith("."))
+    .map(({ spec, typeOnly }) => ({ from: file, to: path.normalize(path.join(path.dirname(file), spec)), typeOnly }));
+}
+
+/** The strongly connected components of more than one file (or a file importing itself). */
+function cycles(files: readonly string[], edges: readonly Edge[]): string[][] {
+  const next = new Map<string, string[]>(files.map((file) => [file, []]));
+  for (const edge of edges) next.get(edge.from)?.push(edge.to);
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of next.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      if (component.length > 1 || (next.get(file) ?? []).includes(file)) found.push(component.sort());
+    }
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/** What is wrong with one import under the rules, or undefined. */
+export function forbidden(edge: Edge): string | undefined {
+  const [from, to] = [partOf(edge.from), partOf(edge.to)];
+  if (to === "templates" && edge.to.startsWith(PAGE_TEMPLATES) && !edge.from.startsWith("templates/") && !PAGE_TEMPLATE_IMPORTERS.includes(edge.from)) {
+    return `${edge.from} imports ${edge.to}: only ${PAGE_TEMPLATE_IMPORTERS.join(", ")} imports the page templates`;
+  }
+  if (from === to) return undefined;
+  if (!(from in MAY_IMPORT)) return `${edge.from} is in ${from}/, which has no import rule`;
+  if (!MAY_IMPORT[from]!.includes(to)) return `${edge.from} imports ${edge.to}: ${from}/ may import only ${MAY_IMPORT[from]!.join(", ") || "nothing of the project"}`;
+  const onlyFrom = ONLY_FROM[to];
+  if (onlyFrom && !edge.typeOnly && from !== "bin" && from !== "measure" && edge.from !== onlyFrom) return `${edge.from} imports ${edge.to}: only ${onlyFrom} may import ${to}/ from ${from}/`;
+  return undefined;
+}
+
+let files: string[];
+let edges: Edge[];
+
+beforeAll(async () => {
+  files = await sourceFiles();
+  edges = (await Promise.all(files.map(importsOf))).flat();
+});
+
+describe("the layout", () => {
+  it("keeps every module of scripts/ in a subsystem folder with a README.md", async () => {
+    const entries = await readdir(path.join(ROOT, "scripts"), { withFileTypes: true });
+    expect(entries.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
+    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    expect(folders).toEqual(Object.keys(MAY_IMPORT).filter((part) => part !== "bin" && part !== "templates").sort());
+    for (const folder of folders) {
+      const readme = await readFile(path.join(ROOT, "scripts", folder, "README.md"), "utf8").catch(() => "");
+      expect(readme, `scripts/${folder}/README.md`).toMatch(/may import/i);
+    }
+  });
+
+  it("reads the imports it checks (a sanity check of the parser)", () => {
+    expect(files.length).toBeGreaterThan(60);
+    expect(edges.length).toBeGreaterThan(150);
+    expect(edges).toContainEqual({ from: "scripts/pages/routes.ts", to: "templates/pages/HomePage.tsx", typeOnly: false });
+    expect(edges.some((edge) => edge.typeOnly)).toBe(true);
+    expect(edges.every((edge) => files.includes(edge.to)), "every import names an existing file").toBe(true);
+  });
+});
+
+describe("the import rules", () => {
+  it("find no import cycle, type-only imports included", () => {
+    expect(cycles(files, edges)).toEqual([]);
+  });
+
+  it("find no import that points the wrong way", () => {
+    expect(edges.map(forbidden).filter(Boolean)).toEqual([]);
+  });
+
+  it("catch a cycle and a forbidden edge when there is one", () => {
+    const sample = ["scripts/site/urls.ts", "scripts/pages/routes.ts"];
+    const back: Edge = { from: "scripts/site/urls.ts", to: "scripts/pages/routes.ts", typeOnly: true };
+    expect(cycles(sample, [{ from: "scripts/pages/routes.ts", to: "scripts/site/urls.ts", typeOnly: false }, back])).toEqual([sample.slice().sort()]);
+    expect(forbidden(back)).toMatch(/site\/ may import only data/);
+    expect(forbidden({ from: "scripts/serve/server.ts", to: "scripts/pages/routes.ts", typeOnly: false })).toMatch(/serve\/ may import only/);
+    expect(forbidden({ from: "scripts/dev/dev-server.ts", to: "scripts/build/generate.ts", typeOnly: false })).toMatch(/only scripts\/dev\/build-child.ts/);
+    expect(forbidden({ from: "scripts/seo/head.ts", to: "templates/pages/HomePage.tsx", typeOnly: true })).toMatch(/only scripts\/pages\/routes.ts/);
+    expect(forbidden({ from: "templates/parts/Icon.tsx", to: "scripts/measure/table.ts", typeOnly: false })).toMatch(/templates\/ may import only/);
+  });
+});

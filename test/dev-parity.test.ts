@@ -1,0 +1,97 @@
+// `sitegen dev` answers every request as `sitegen serve` does: the same statuses, the same headers
+// and the same bodies, except that pages carry the reload script and their policy allows it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDevServer } from "../scripts/dev/dev-server.ts";
+import { LiveReload, RELOAD_SCRIPT_PATH, injectReloadScript } from "../scripts/dev/live-reload.ts";
+import { listen } from "../scripts/serve/server.ts";
+import { fetchRaw, type HttpResponse } from "./support/http.ts";
+import { buildAndServe, closeServer, type BuiltSite } from "./support/site.ts";
+
+let site: BuiltSite;
+let devUrl: string;
+let closeDev: () => Promise<void>;
+const BUILD = 4;
+
+/** Every kind of address: pages, files, unknown paths, the odd and the hostile. */
+const PATHS = [
+  "/",
+  "/contact",
+  "/towns/mt-zion",
+  "/services/culvert",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/og/site.png",
+  "/favicon.svg",
+  "/contact.html",
+  "/index",
+  "/404",
+  "/towns/",
+  "/towns/nowhere",
+  "/_headers",
+  "/.env",
+  "/%2e%2e/etc/passwd",
+  "/%E0%A4%A",
+];
+
+/** Headers that describe the bytes sent: they differ wherever the body differs. */
+const BODY_HEADERS = ["content-length", "etag", "last-modified", "accept-ranges", "content-encoding", "vary", "date"];
+
+function comparable(response: HttpResponse): Record<string, unknown> {
+  const headers = Object.fromEntries(
+    Object.entries(response.headers).filter(([name]) => !BODY_HEADERS.includes(name) && name !== "content-security-policy" && name !== "connection" && name !== "keep-alive"),
+  );
+  return { status: response.status, headers };
+}
+
+beforeAll(async () => {
+  site = await buildAndServe();
+  const live = new LiveReload(() => BUILD);
+  const dev = createDevServer({ dir: site.dir, outDirLabel: "dist/", live, reloadScript: "/* reload */", state: () => ({ build: BUILD }) });
+  await dev.refresh();
+  devUrl = await listen(dev.server, "127.0.0.1", 0);
+  closeDev = async () => {
+    live.close();
+    await closeServer(dev.server);
+  };
+});
+
+afterAll(async () => {
+  await closeDev?.();
+  await site?.close();
+});
+
+describe("the dev server", () => {
+  it.each(PATHS)("answers %s with the status and headers of `sitegen serve`", async (urlPath) => {
+    const headers = { "Accept-Encoding": "identity" };
+    const [served, dev] = await Promise.all([fetchRaw(`${site.url}${urlPath}`, { headers }), fetchRaw(`${devUrl}${urlPath}`, { headers })]);
+    expect(comparable(dev)).toEqual(comparable(served));
+    const isHtml = String(served.headers["content-type"]).startsWith("text/html");
+    if (isHtml) {
+      expect(dev.body.toString()).toBe(injectReloadScript(served.body.toString(), BUILD));
+      const host = new URL(devUrl).host;
+      const policy = String(served.headers["content-security-policy"]).replace(/script-src ([^;]*)/, `script-src $1 http://${host}${RELOAD_SCRIPT_PATH}`);
+      expect(dev.headers["content-security-policy"]).toBe(policy);
+    } else {
+      expect(dev.body.equals(served.body)).toBe(true);
+      expect(dev.headers["content-security-policy"]).toBe(served.headers["content-security-policy"]);
+    }
+  });
+
+  it("answers a HEAD request as `sitegen serve` does", async () => {
+    const [served, dev] = await Promise.all([
+      fetchRaw(`${site.url}/towns/paris`, { method: "HEAD" }),
+      fetchRaw(`${devUrl}/towns/paris`, { method: "HEAD" }),
+    ]);
+    expect(comparable(dev)).toEqual(comparable(served));
+    expect(dev.body.length).toBe(0);
+  });
+
+  it("refuses other methods as `sitegen serve` does", async () => {
+    const [served, dev] = await Promise.all([
+      fetchRaw(`${site.url}/contact`, { method: "POST" }),
+      fetchRaw(`${devUrl}/contact`, { method: "POST" }),
+    ]);
+    expect(dev.status).toBe(405);
+    expect(comparable(dev)).toEqual(comparable(served));
+  });
+});
