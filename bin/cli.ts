@@ -25,7 +25,9 @@ function fail(error: unknown): never {
   const failure = failureOf(error);
   if (failure.kind === "data") {
     const count = failure.problems.length;
-    console.error(`The data has ${count} problem${count === 1 ? "" : "s"}; nothing was written:\n${failure.problems.map(formatProblem).join("\n")}`);
+    console.error(
+      `The data has ${count} problem${count === 1 ? "" : "s"}; nothing was written:\n${failure.problems.map(formatProblem).join("\n")}`,
+    );
     console.error("Fix each line above (file:line:column field), then run `npm run check` again.");
   } else if (failure.kind === "render") {
     console.error(`${failure.message}\nNothing was written.`);
@@ -41,7 +43,9 @@ async function runGenerate(options: { data: string; out: string; quiet?: boolean
   const { generate } = await import("../scripts/build/generate.ts");
   const result = await generate({ dataDir: path.resolve(options.data), outDir: path.resolve(options.out) });
   if (!options.quiet) {
-    console.log(`Generated ${result.pages} pages, sitemap.xml and robots.txt in ${result.milliseconds} ms → ${shown(result.outDir)}`);
+    console.log(
+      `Generated ${result.pages} pages, sitemap.xml and robots.txt in ${result.milliseconds} ms → ${shown(result.outDir)}`,
+    );
   }
 }
 
@@ -56,14 +60,24 @@ async function runSchemas(options: { out: string }) {
   const { writeJsonSchemas } = await import("../scripts/data/json-schemas.ts");
   const written = await writeJsonSchemas(path.resolve(options.out));
   const where = shown(path.resolve(options.out));
-  console.log(written.length > 0 ? `Wrote ${written.join(", ")} to ${where}` : `The schemas in ${where} are up to date`);
+  console.log(
+    written.length > 0 ? `Wrote ${written.join(", ")} to ${where}` : `The schemas in ${where} are up to date`,
+  );
 }
 
 async function runDev(options: { data: string; out: string; host: string; port: number }) {
   const { startDev } = await import("../scripts/dev/run-dev.ts");
-  const session = await startDev({ dataDir: options.data, outDir: options.out, host: options.host, port: options.port });
+  const session = await startDev({
+    dataDir: options.data,
+    outDir: options.out,
+    host: options.host,
+    port: options.port,
+  });
   const stop = () => {
-    session.close().then(() => process.exit(0), () => process.exit(0));
+    session.close().then(
+      () => process.exit(0),
+      () => process.exit(0),
+    );
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

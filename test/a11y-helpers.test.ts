@@ -22,21 +22,40 @@ describe("colour", () => {
     // Reference values from the WebAIM contrast checker.
     expect(contrastRatio(mustParseColour("#767676"), white)).toBeCloseTo(4.54, 2);
     expect(contrastRatio(mustParseColour("#777777"), white)).toBeCloseTo(4.48, 2);
-    expect(contrastRatio(white, mustParseColour("#0b5394"))).toBeCloseTo(contrastRatio(mustParseColour("#0b5394"), white), 10);
+    expect(contrastRatio(white, mustParseColour("#0b5394"))).toBeCloseTo(
+      contrastRatio(mustParseColour("#0b5394"), white),
+      10,
+    );
   });
 
   it("blends a translucent colour over the one beneath", () => {
-    expect(composite({ r: 255, g: 255, b: 255, a: 0.5 }, { r: 0, g: 0, b: 0, a: 1 })).toEqual({ r: 127.5, g: 127.5, b: 127.5, a: 1 });
+    expect(composite({ r: 255, g: 255, b: 255, a: 0.5 }, { r: 0, g: 0, b: 0, a: 1 })).toEqual({
+      r: 127.5,
+      g: 127.5,
+      b: 127.5,
+      a: 1,
+    });
   });
 
   it("reads the custom properties of :root", () => {
     const css = ":root {\n  --ink: #1b2026;\n  --space: 1rem;\n}\n.other { --ink: red; }";
-    expect(rootCustomProperties(css)).toEqual(new Map([["--ink", "#1b2026"], ["--space", "1rem"]]));
+    expect(rootCustomProperties(css)).toEqual(
+      new Map([
+        ["--ink", "#1b2026"],
+        ["--space", "1rem"],
+      ]),
+    );
   });
 });
 
 describe("reading order", () => {
-  const box = (label: string, left: number, top: number, width = 100, height = 20) => ({ label, left, top, width, height });
+  const box = (label: string, left: number, top: number, width = 100, height = 20) => ({
+    label,
+    left,
+    top,
+    width,
+    height,
+  });
 
   it("accepts moving right along a line, down to the next line, and up into the next column", () => {
     expect(readingOrderBreak(box("a", 0, 0), box("b", 120, 2))).toBeUndefined();
@@ -51,7 +70,14 @@ describe("reading order", () => {
 });
 
 describe("target size (WCAG 2.5.8)", () => {
-  const target = (label: string, left: number, top: number, width: number, height: number, inSentence = false): Target => ({
+  const target = (
+    label: string,
+    left: number,
+    top: number,
+    width: number,
+    height: number,
+    inSentence = false,
+  ): Target => ({
     label,
     left,
     top,
@@ -80,7 +106,9 @@ describe("target size (WCAG 2.5.8)", () => {
   });
 
   it("exempts links inline in a sentence, but they still count as neighbours", () => {
-    expect(targetSizeFailures([target("inline", 0, 0, 60, 18, true), target("inline 2", 62, 0, 60, 18, true)])).toEqual([]);
+    expect(targetSizeFailures([target("inline", 0, 0, 60, 18, true), target("inline 2", 62, 0, 60, 18, true)])).toEqual(
+      [],
+    );
     expect(targetSizeFailures([target("inline", 0, 0, 60, 18, true), target("small", 0, 20, 16, 16)])).toEqual([
       "small (16×16 px) is too close to inline",
     ]);

@@ -72,7 +72,9 @@ describe("axe-core finds no violation", () => {
         await settled(page);
         await showState(state);
         for (const violation of await runAxe(page)) {
-          violations.push(`[${state.name}] ${violation.rule} (${violation.impact}): ${violation.help}\n    ${violation.nodes.join("\n    ")}`);
+          violations.push(
+            `[${state.name}] ${violation.rule} (${violation.impact}): ${violation.help}\n    ${violation.nodes.join("\n    ")}`,
+          );
         }
         statesChecked += 1;
       }

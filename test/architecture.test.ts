@@ -52,7 +52,8 @@ async function sourceFiles(): Promise<string[]> {
   for (const top of ["bin", "scripts", "templates"]) {
     const entries = await readdir(path.join(ROOT, top), { recursive: true, withFileTypes: true });
     for (const entry of entries) {
-      if (entry.isFile() && SOURCE.test(entry.name)) files.push(path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+      if (entry.isFile() && SOURCE.test(entry.name))
+        files.push(path.relative(ROOT, path.join(entry.parentPath, entry.name)));
     }
   }
   return files.sort();
@@ -71,7 +72,10 @@ async function importsOf(file: string): Promise<Edge[]> {
   if (errors.length > 0) throw new Error(`${file}: ${errors[0]?.message}`);
   const found: { spec: string; typeOnly: boolean }[] = [];
   for (const item of module.staticImports) {
-    found.push({ spec: item.moduleRequest.value, typeOnly: item.entries.length > 0 && item.entries.every((entry) => entry.isType) });
+    found.push({
+      spec: item.moduleRequest.value,
+      typeOnly: item.entries.length > 0 && item.entries.every((entry) => entry.isType),
+    });
   }
   for (const item of module.staticExports) {
     for (const entry of item.entries) {
@@ -129,14 +133,21 @@ function cycles(files: readonly string[], edges: readonly Edge[]): string[][] {
 /** What is wrong with one import under the rules, or undefined. */
 export function forbidden(edge: Edge): string | undefined {
   const [from, to] = [partOf(edge.from), partOf(edge.to)];
-  if (to === "templates" && edge.to.startsWith(PAGE_TEMPLATES) && !edge.from.startsWith("templates/") && !PAGE_TEMPLATE_IMPORTERS.includes(edge.from)) {
+  if (
+    to === "templates" &&
+    edge.to.startsWith(PAGE_TEMPLATES) &&
+    !edge.from.startsWith("templates/") &&
+    !PAGE_TEMPLATE_IMPORTERS.includes(edge.from)
+  ) {
     return `${edge.from} imports ${edge.to}: only ${PAGE_TEMPLATE_IMPORTERS.join(", ")} imports the page templates`;
   }
   if (from === to) return undefined;
   if (!(from in MAY_IMPORT)) return `${edge.from} is in ${from}/, which has no import rule`;
-  if (!MAY_IMPORT[from]!.includes(to)) return `${edge.from} imports ${edge.to}: ${from}/ may import only ${MAY_IMPORT[from]!.join(", ") || "nothing of the project"}`;
+  if (!MAY_IMPORT[from]!.includes(to))
+    return `${edge.from} imports ${edge.to}: ${from}/ may import only ${MAY_IMPORT[from]!.join(", ") || "nothing of the project"}`;
   const onlyFrom = ONLY_FROM[to];
-  if (onlyFrom && !edge.typeOnly && from !== "bin" && from !== "measure" && edge.from !== onlyFrom) return `${edge.from} imports ${edge.to}: only ${onlyFrom} may import ${to}/ from ${from}/`;
+  if (onlyFrom && !edge.typeOnly && from !== "bin" && from !== "measure" && edge.from !== onlyFrom)
+    return `${edge.from} imports ${edge.to}: only ${onlyFrom} may import ${to}/ from ${from}/`;
   return undefined;
 }
 
@@ -152,8 +163,15 @@ describe("the layout", () => {
   it("keeps every module of scripts/ in a subsystem folder with a README.md", async () => {
     const entries = await readdir(path.join(ROOT, "scripts"), { withFileTypes: true });
     expect(entries.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
-    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-    expect(folders).toEqual(Object.keys(MAY_IMPORT).filter((part) => part !== "bin" && part !== "templates").sort());
+    const folders = entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual(
+      Object.keys(MAY_IMPORT)
+        .filter((part) => part !== "bin" && part !== "templates")
+        .sort(),
+    );
     for (const folder of folders) {
       const readme = await readFile(path.join(ROOT, "scripts", folder, "README.md"), "utf8").catch(() => "");
       expect(readme, `scripts/${folder}/README.md`).toMatch(/may import/i);
@@ -163,9 +181,16 @@ describe("the layout", () => {
   it("reads the imports it checks (a sanity check of the parser)", () => {
     expect(files.length).toBeGreaterThan(60);
     expect(edges.length).toBeGreaterThan(150);
-    expect(edges).toContainEqual({ from: "scripts/pages/routes.ts", to: "templates/pages/HomePage.tsx", typeOnly: false });
+    expect(edges).toContainEqual({
+      from: "scripts/pages/routes.ts",
+      to: "templates/pages/HomePage.tsx",
+      typeOnly: false,
+    });
     expect(edges.some((edge) => edge.typeOnly)).toBe(true);
-    expect(edges.every((edge) => files.includes(edge.to)), "every import names an existing file").toBe(true);
+    expect(
+      edges.every((edge) => files.includes(edge.to)),
+      "every import names an existing file",
+    ).toBe(true);
   });
 });
 
@@ -181,11 +206,21 @@ describe("the import rules", () => {
   it("catch a cycle and a forbidden edge when there is one", () => {
     const sample = ["scripts/site/urls.ts", "scripts/pages/routes.ts"];
     const back: Edge = { from: "scripts/site/urls.ts", to: "scripts/pages/routes.ts", typeOnly: true };
-    expect(cycles(sample, [{ from: "scripts/pages/routes.ts", to: "scripts/site/urls.ts", typeOnly: false }, back])).toEqual([sample.slice().sort()]);
+    expect(
+      cycles(sample, [{ from: "scripts/pages/routes.ts", to: "scripts/site/urls.ts", typeOnly: false }, back]),
+    ).toEqual([sample.slice().sort()]);
     expect(forbidden(back)).toMatch(/site\/ may import only data/);
-    expect(forbidden({ from: "scripts/serve/server.ts", to: "scripts/pages/routes.ts", typeOnly: false })).toMatch(/serve\/ may import only/);
-    expect(forbidden({ from: "scripts/dev/dev-server.ts", to: "scripts/build/generate.ts", typeOnly: false })).toMatch(/only scripts\/dev\/build-child.ts/);
-    expect(forbidden({ from: "scripts/seo/head.ts", to: "templates/pages/HomePage.tsx", typeOnly: true })).toMatch(/only scripts\/pages\/routes.ts/);
-    expect(forbidden({ from: "templates/parts/Icon.tsx", to: "scripts/measure/table.ts", typeOnly: false })).toMatch(/templates\/ may import only/);
+    expect(forbidden({ from: "scripts/serve/server.ts", to: "scripts/pages/routes.ts", typeOnly: false })).toMatch(
+      /serve\/ may import only/,
+    );
+    expect(forbidden({ from: "scripts/dev/dev-server.ts", to: "scripts/build/generate.ts", typeOnly: false })).toMatch(
+      /only scripts\/dev\/build-child.ts/,
+    );
+    expect(forbidden({ from: "scripts/seo/head.ts", to: "templates/pages/HomePage.tsx", typeOnly: true })).toMatch(
+      /only scripts\/pages\/routes.ts/,
+    );
+    expect(forbidden({ from: "templates/parts/Icon.tsx", to: "scripts/measure/table.ts", typeOnly: false })).toMatch(
+      /templates\/ may import only/,
+    );
   });
 });

@@ -61,12 +61,20 @@ const CASES: Record<string, BrokenInput> = {
   "a slug with a space": {
     file: "towns.yaml",
     says: /towns\[2\]\.slug: found "effing ham", expected a slug of lowercase letters/,
-    breakData: async (dir) => lineOf(await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["towns", 2, "slug"], "effing ham")), "slug: effing ham"),
+    breakData: async (dir) =>
+      lineOf(
+        await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["towns", 2, "slug"], "effing ham")),
+        "slug: effing ham",
+      ),
   },
   "a slug with capitals": {
     file: "towns.yaml",
     says: /towns\[2\]\.slug: found "Effingham", expected a slug of lowercase letters/,
-    breakData: async (dir) => lineOf(await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["towns", 2, "slug"], "Effingham")), "slug: Effingham"),
+    breakData: async (dir) =>
+      lineOf(
+        await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["towns", 2, "slug"], "Effingham")),
+        "slug: Effingham",
+      ),
   },
   "2 FAQs instead of 3": {
     file: "towns.yaml",
@@ -79,12 +87,20 @@ const CASES: Record<string, BrokenInput> = {
   "a phone number that is not a US number": {
     file: "site.yaml",
     says: /phones\.primary: found "555-0142", expected a US phone number such as \(217\) 555-0142/,
-    breakData: async (dir) => lineOf(await replaceInFile(dir, "site.yaml", "primary: (217) 555-0142", "primary: 555-0142"), "primary: 555-0142"),
+    breakData: async (dir) =>
+      lineOf(
+        await replaceInFile(dir, "site.yaml", "primary: (217) 555-0142", "primary: 555-0142"),
+        "primary: 555-0142",
+      ),
   },
   "an unknown icon": {
     file: "services.yaml",
     says: /services\[0\]\.icon: found "dropletz", expected a Lucide icon name .*; did you mean 'droplets'\?/,
-    breakData: async (dir) => lineOf(await editYaml(dir, "services.yaml", (doc) => doc.setIn(["services", 0, "icon"], "dropletz")), "icon: dropletz"),
+    breakData: async (dir) =>
+      lineOf(
+        await editYaml(dir, "services.yaml", (doc) => doc.setIn(["services", 0, "icon"], "dropletz")),
+        "icon: dropletz",
+      ),
   },
   "a misspelt field name": {
     file: "site.yaml",
@@ -143,24 +159,29 @@ describe("bad data never reaches dist/", () => {
     expect(problem?.file).toBe(`data/${broken.file}`);
     expect(problem?.line).toBeGreaterThanOrEqual(1);
     if (line !== undefined) expect(problem?.line).toBe(line);
-    expect(printed[problems.indexOf(problem!)]).toMatch(new RegExp(`^data/${broken.file.replace(".", "\\.")}:\\d+:\\d+ `));
+    expect(printed[problems.indexOf(problem!)]).toMatch(
+      new RegExp(`^data/${broken.file.replace(".", "\\.")}:\\d+:\\d+ `),
+    );
     await expectDistUntouched();
   });
 
   const cli = path.join(ROOT, "bin", "sitegen.js");
-  it.each(["an unknown icon", "a file of junk over the size limit"])("through the command line (%s): exit code 1, dist/ unchanged", async (name) => {
-    const broken = CASES[name]!;
-    const data = await copyData();
-    await broken.breakData(data);
-    const failure = await run(process.execPath, [cli, "generate", "--data", data, "--out", outDir]).then(
-      () => undefined,
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stdout).toBe("");
-    expect(failure?.stderr).toMatch(/^The data has 1 problem; nothing was written:$/m);
-    expect(failure?.stderr).toMatch(new RegExp(`^data/${broken.file.replace(".", "\\.")}:\\d+:\\d+ .*`, "m"));
-    expect(failure?.stderr).toMatch(broken.says);
-    await expectDistUntouched();
-  });
+  it.each(["an unknown icon", "a file of junk over the size limit"])(
+    "through the command line (%s): exit code 1, dist/ unchanged",
+    async (name) => {
+      const broken = CASES[name]!;
+      const data = await copyData();
+      await broken.breakData(data);
+      const failure = await run(process.execPath, [cli, "generate", "--data", data, "--out", outDir]).then(
+        () => undefined,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stdout).toBe("");
+      expect(failure?.stderr).toMatch(/^The data has 1 problem; nothing was written:$/m);
+      expect(failure?.stderr).toMatch(new RegExp(`^data/${broken.file.replace(".", "\\.")}:\\d+:\\d+ .*`, "m"));
+      expect(failure?.stderr).toMatch(broken.says);
+      await expectDistUntouched();
+    },
+  );
 });

@@ -43,7 +43,10 @@ describe("the page checks themselves", () => {
       ),
     ).toEqual([]);
     // A <template> is inert: a script waiting in one is loaded by the page's own script later.
-    const waiting = page("", '<template data-after-load=""><script src="https://x.example/embed.js"></script></template>');
+    const waiting = page(
+      "",
+      '<template data-after-load=""><script src="https://x.example/embed.js"></script></template>',
+    );
     expect(renderBlockingResources(waiting)).toEqual([]);
     expect(externalScripts(waiting)).toEqual(["https://x.example/embed.js"]);
   });
@@ -89,7 +92,9 @@ describe("the page checks themselves", () => {
   });
 
   it("see script text as text, and know what is in <head>", () => {
-    const elements = scanHtml('<html><head><script>if (a<b) x("<img>")</script></head><body><img src="/x.png"/></body></html>');
+    const elements = scanHtml(
+      '<html><head><script>if (a<b) x("<img>")</script></head><body><img src="/x.png"/></body></html>',
+    );
     expect(elements.filter((el) => el.name === "img").map((el) => el.inHead)).toEqual([false]);
     expect(elements.find((el) => el.name === "script")?.inHead).toBe(true);
   });
@@ -104,8 +109,12 @@ describe("every page", () => {
   describe.each(pages)("$file", ({ file, html }) => {
     it(`fits the first round trip: at most ${FIRST_ROUND_TRIP_BUDGET} bytes with gzip -9 and with brotli 11`, async () => {
       const weight = await measurePage(file, html);
-      expect(weight.gzip, `${file}: ${weight.bytes} bytes, gzip ${weight.gzip}`).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BUDGET);
-      expect(weight.brotli, `${file}: ${weight.bytes} bytes, brotli ${weight.brotli}`).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BUDGET);
+      expect(weight.gzip, `${file}: ${weight.bytes} bytes, gzip ${weight.gzip}`).toBeLessThanOrEqual(
+        FIRST_ROUND_TRIP_BUDGET,
+      );
+      expect(weight.brotli, `${file}: ${weight.bytes} bytes, brotli ${weight.brotli}`).toBeLessThanOrEqual(
+        FIRST_ROUND_TRIP_BUDGET,
+      );
     });
 
     it(`runs at most ${SCRIPT_BUDGET} bytes of JavaScript, all of it inline`, () => {
@@ -131,13 +140,16 @@ describe("every page", () => {
         (el) =>
           el.name === "link" &&
           /\b(?:stylesheet|preload|prefetch)\b/i.test(el.attributes.get("rel") ?? "") &&
-          (/\bstylesheet\b/i.test(el.attributes.get("rel") ?? "") || ["font", "style"].includes(el.attributes.get("as") ?? "")),
+          (/\bstylesheet\b/i.test(el.attributes.get("rel") ?? "") ||
+            ["font", "style"].includes(el.attributes.get("as") ?? "")),
       );
       expect(fetchedStyleOrFont).toEqual([]);
     });
 
     it("asks the browser to prerender same-site links on moderate eagerness", () => {
-      const rules = scanHtml(html).filter((el) => el.name === "script" && el.attributes.get("type") === "speculationrules");
+      const rules = scanHtml(html).filter(
+        (el) => el.name === "script" && el.attributes.get("type") === "speculationrules",
+      );
       expect(rules).toHaveLength(1);
       const parsed = JSON.parse(rules[0]!.text) as { prerender?: { where?: unknown; eagerness?: string }[] };
       expect(parsed.prerender?.[0]).toEqual({ where: { href_matches: "/*" }, eagerness: "moderate" });

@@ -25,7 +25,9 @@ describe("sitegen check", () => {
     const folder = path.dirname(data);
     const result = await sitegen(["check", "--data", data], folder);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^OK: data\/ is valid: 12 services, 27 towns \(18 in the town grids, 9 under "Also serving"\), 4 home-page questions\.$/m);
+    expect(result.stdout).toMatch(
+      /^OK: data\/ is valid: 12 services, 27 towns \(18 in the town grids, 9 under "Also serving"\), 4 home-page questions\.$/m,
+    );
     expect(result.stdout).toMatch(/^44 pages would be written\. Nothing was written/m);
     expect(await readdir(folder)).toEqual(["data"]);
   });
@@ -40,12 +42,28 @@ describe("sitegen check", () => {
     expect(result.stdout).toBe("");
     const lines = result.stderr.split("\n");
     expect(lines[0]).toBe("The data has 4 problems; nothing was written:");
-    expect(lines).toContainEqual(expect.stringMatching(/^data\/site\.yaml:\d+:\d+ phones\.primary: found "555-0142", expected a US phone number/));
-    expect(lines).toContainEqual(expect.stringMatching(/^data\/services\.yaml:\d+:11 services\[0\]\.icon: found "dropletz", .*; did you mean 'droplets'\?$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^data\/towns\.yaml:\d+:5 towns\[0\]\.countie: found the unknown field "countie", .*; did you mean 'county'\?$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^data\/towns\.yaml:\d+:\d+ towns\[0\]\.county: found nothing, expected text \(this field is required\)$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^data\/site\.yaml:\d+:\d+ phones\.primary: found "555-0142", expected a US phone number/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^data\/services\.yaml:\d+:11 services\[0\]\.icon: found "dropletz", .*; did you mean 'droplets'\?$/,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^data\/towns\.yaml:\d+:5 towns\[0\]\.countie: found the unknown field "countie", .*; did you mean 'county'\?$/,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^data\/towns\.yaml:\d+:\d+ towns\[0\]\.county: found nothing, expected text \(this field is required\)$/,
+      ),
+    );
     // In reading order: site, services, towns.
-    expect(lines.findIndex((line) => line.startsWith("data/site.yaml"))).toBeLessThan(lines.findIndex((line) => line.startsWith("data/services.yaml")));
+    expect(lines.findIndex((line) => line.startsWith("data/site.yaml"))).toBeLessThan(
+      lines.findIndex((line) => line.startsWith("data/services.yaml")),
+    );
   });
 
   it("is listed in --help with the exit codes", async () => {
@@ -67,7 +85,9 @@ describe("sitegen schemas", () => {
     const files = (await readdir(out)).sort();
     expect(files).toEqual(["faq.schema.json", "services.schema.json", "site.schema.json", "towns.schema.json"]);
     for (const file of files) {
-      expect(await readFile(path.join(out, file), "utf8")).toBe(await readFile(path.join(ROOT, "schemas", file), "utf8"));
+      expect(await readFile(path.join(out, file), "utf8")).toBe(
+        await readFile(path.join(ROOT, "schemas", file), "utf8"),
+      );
     }
     expect((await sitegen(["schemas", "--out", out])).stdout).toMatch(/up to date/);
   });

@@ -14,7 +14,12 @@ const RECORDER = path.join(ROOT, "test", "support", "record-modules.mjs");
 const CLI = path.join(ROOT, "bin", "sitegen.js");
 
 /** What a command may not load: the rendering side of the generator. */
-const HEAVY = [/\/node_modules\/react(-dom)?\//, /\/node_modules\/(lucide-react|satori|@resvg|d3-geo|topojson-client|parse5|zod|yaml)\//, /\/templates\//, /\/scripts\/(map|pages\/routes|seo|build\/generate)/];
+const HEAVY = [
+  /\/node_modules\/react(-dom)?\//,
+  /\/node_modules\/(lucide-react|satori|@resvg|d3-geo|topojson-client|parse5|zod|yaml)\//,
+  /\/templates\//,
+  /\/scripts\/(map|pages\/routes|seo|build\/generate)/,
+];
 
 let tmp: string;
 
@@ -47,10 +52,14 @@ describe("the command line", () => {
 
   it("serves without loading the generator", async () => {
     const record = path.join(tmp, "serve.txt");
-    const child = spawn(process.execPath, ["--import", RECORDER, CLI, "serve", "--port", "0", "--out", path.join(tmp, "dist")], {
-      env: { ...process.env, RECORD_MODULES: record },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", RECORDER, CLI, "serve", "--port", "0", "--out", path.join(tmp, "dist")],
+      {
+        env: { ...process.env, RECORD_MODULES: record },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const exited = new Promise((resolve) => child.once("exit", resolve));
     await new Promise<void>((resolve, reject) => {
       let output = "";
@@ -68,6 +77,12 @@ describe("the command line", () => {
   });
 
   it("would notice a heavy module", () => {
-    expect(heavyModules(["file:///x/node_modules/react/index.js", "file:///x/templates/Layout.tsx", "file:///x/scripts/serve/server.ts"])).toHaveLength(2);
+    expect(
+      heavyModules([
+        "file:///x/node_modules/react/index.js",
+        "file:///x/templates/Layout.tsx",
+        "file:///x/scripts/serve/server.ts",
+      ]),
+    ).toHaveLength(2);
   });
 });

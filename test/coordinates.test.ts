@@ -39,9 +39,7 @@ describe("town coordinates", async () => {
 describe("coordinate validation", () => {
   it("refuses a latitude north of Illinois, naming the field and its line", async () => {
     const dir = await copyData();
-    const text = await editYaml(dir, "towns.yaml", (doc) =>
-      doc.setIn(["towns", 1, "coordinates", "lat"], 43.074),
-    );
+    const text = await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["towns", 1, "coordinates", "lat"], 43.074));
     const [problem, ...rest] = await problemsOf(dir);
     expect(rest).toEqual([]);
     expect(problem).toMatchObject({

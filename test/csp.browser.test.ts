@@ -43,7 +43,8 @@ const policyMessages: string[] = [];
 async function openPage(): Promise<Page> {
   const page = await context.newPage();
   page.on("console", (message) => {
-    if (/Content.Security.Policy|Permissions-Policy/i.test(message.text())) policyMessages.push(`${page.url()}: ${message.text()}`);
+    if (/Content.Security.Policy|Permissions-Policy/i.test(message.text()))
+      policyMessages.push(`${page.url()}: ${message.text()}`);
   });
   return page;
 }
@@ -66,7 +67,11 @@ beforeAll(async () => {
   await context.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener("securitypolicyviolation", (event) => {
-      window.cspViolations!.push({ directive: event.effectiveDirective, blocked: event.blockedURI, sample: event.sample });
+      window.cspViolations!.push({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        sample: event.sample,
+      });
     });
   });
   for (const origin of formProviderOrigins(pages.model.business)) {
@@ -162,7 +167,10 @@ describe("the Content-Security-Policy in the browser", () => {
     await page.goto(`${url}/contact`, { waitUntil: "load" });
     await expect.poll(() => providerRequests.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
     expect(providerRequests.map(({ url: requested, type }) => [type, requested]).sort()).toEqual(
-      [["document", frameUrl], ["script", scriptUrl]].sort(),
+      [
+        ["document", frameUrl],
+        ["script", scriptUrl],
+      ].sort(),
     );
     expect(await violationsOf(page)).toEqual([]);
     await page.close();

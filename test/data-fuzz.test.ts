@@ -38,7 +38,30 @@ type Step =
 const oddText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("", " ", "*anchor", "&ref", "key: value", "a # note", "- item", "[open", "{open", '"', "'", "@x", "`x", "%TAG", "---", "...", "\t", "\\", "🚜 Dirt", "Ōakland", "\u0000", "\u202e"),
+  fc.constantFrom(
+    "",
+    " ",
+    "*anchor",
+    "&ref",
+    "key: value",
+    "a # note",
+    "- item",
+    "[open",
+    "{open",
+    '"',
+    "'",
+    "@x",
+    "`x",
+    "%TAG",
+    "---",
+    "...",
+    "\t",
+    "\\",
+    "🚜 Dirt",
+    "Ōakland",
+    "\u0000",
+    "\u202e",
+  ),
   fc.string({ minLength: 1000, maxLength: 5000 }),
 );
 
@@ -54,14 +77,21 @@ const anyValue = fc.oneof(
 const at = fc.nat();
 /** Bytes that cannot be UTF-8 where they land: a lone 0xFF, a cut-off sequence, stray high bytes. */
 const notUtf8: fc.Arbitrary<number[]> = fc
-  .oneof(fc.constantFrom([0xff], [0xc3, 0x28], [0xe2, 0x82]), fc.array(fc.integer({ min: 0x80, max: 0xff }), { minLength: 1, maxLength: 4 }))
+  .oneof(
+    fc.constantFrom([0xff], [0xc3, 0x28], [0xe2, 0x82]),
+    fc.array(fc.integer({ min: 0x80, max: 0xff }), { minLength: 1, maxLength: 4 }),
+  )
   .map((bytes) => [...bytes]);
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("delete" as const), at }),
   fc.record({ kind: fc.constant("retype" as const), at, value: anyValue }),
   fc.record({ kind: fc.constant("text" as const), at, value: oddText }),
   fc.record({ kind: fc.constant("duplicate" as const), at }),
-  fc.record({ kind: fc.constant("indent" as const), at, change: fc.constantFrom("tab" as const, "more" as const, "less" as const) }),
+  fc.record({
+    kind: fc.constant("indent" as const),
+    at,
+    change: fc.constantFrom("tab" as const, "more" as const, "less" as const),
+  }),
   fc.record({ kind: fc.constant("bytes" as const), at, bytes: notUtf8 }),
   fc.record({ kind: fc.constant("cut" as const), at }),
 );
@@ -116,13 +146,15 @@ function mutate(original: string, steps: Step[]): Buffer {
     const lines = text.split("\n");
     const index = change.at % lines.length;
     const line = lines[index]!;
-    lines[index] = change.change === "tab" ? `\t${line}` : change.change === "more" ? ` ${line}` : line.replace(/^ /, "");
+    lines[index] =
+      change.change === "tab" ? `\t${line}` : change.change === "more" ? ` ${line}` : line.replace(/^ /, "");
     text = lines.join("\n");
   }
   let bytes = Buffer.from(text, "utf8");
   for (const change of steps) {
     const offset = change.at % Math.max(1, bytes.length);
-    if (change.kind === "bytes") bytes = Buffer.concat([bytes.subarray(0, offset), Buffer.from(change.bytes), bytes.subarray(offset)]);
+    if (change.kind === "bytes")
+      bytes = Buffer.concat([bytes.subarray(0, offset), Buffer.from(change.bytes), bytes.subarray(offset)]);
     if (change.kind === "cut") bytes = bytes.subarray(0, offset);
   }
   return bytes;
@@ -131,7 +163,8 @@ function mutate(original: string, steps: Step[]): Buffer {
 /** What a problem must carry to be fixable by the owner. */
 function problemIsLocated(problem: DataProblem, dataDirName: string, lineCount: number): string | undefined {
   if (!FILES.some((file) => problem.file === path.join(dataDirName, file))) return `unknown file ${problem.file}`;
-  if (!Number.isInteger(problem.line) || problem.line < 1 || problem.line > lineCount + 1) return `line ${problem.line}`;
+  if (!Number.isInteger(problem.line) || problem.line < 1 || problem.line > lineCount + 1)
+    return `line ${problem.line}`;
   if (!Number.isInteger(problem.column) || problem.column < 1) return `column ${problem.column}`;
   if (!problem.expected.trim() || !problem.found.trim()) return "an empty found or expected";
   const text = JSON.stringify(problem);
@@ -159,54 +192,64 @@ afterAll(async () => {
 });
 
 describe("the data loader under random edits", () => {
-  it(`loads or locates every problem, for ${RUNS} mutations of the real data`, async () => {
-    const outcomes = { loaded: 0, refused: 0, problems: 0, generated: 0 };
-    const outDir = path.join(work, "dist");
-    await mkdir(outDir);
-    await writeFile(path.join(outDir, "index.html"), "the last good build");
-    const before = await readTree(outDir);
-    await fc.assert(
-      fc.asyncProperty(mutation, async ({ file, steps }) => {
-        const bytes = mutate(originals.get(file)!, steps);
-        await writeFile(path.join(dataDir, file), bytes);
-        try {
-          await loadData(dataDir);
-          outcomes.loaded += 1;
-        } catch (error) {
-          if (!(error instanceof DataError)) throw new Error(`not a DataError: ${error instanceof Error ? error.stack : String(error)}`);
-          outcomes.refused += 1;
-          outcomes.problems += error.problems.length;
-          expect(error.problems.length).toBeGreaterThan(0);
-          // A change to one file can show in another (a town removed leaves a service naming it).
-          const lineCount = (name: string) => (name === file ? bytes.toString("utf8") : originals.get(name) ?? "").split("\n").length;
-          for (const problem of error.problems) {
-            const wrong = problemIsLocated(problem, "data", lineCount(path.basename(problem.file)));
-            if (wrong) throw new Error(`${wrong}: ${JSON.stringify(problem)}`);
+  it(
+    `loads or locates every problem, for ${RUNS} mutations of the real data`,
+    async () => {
+      const outcomes = { loaded: 0, refused: 0, problems: 0, generated: 0 };
+      const outDir = path.join(work, "dist");
+      await mkdir(outDir);
+      await writeFile(path.join(outDir, "index.html"), "the last good build");
+      const before = await readTree(outDir);
+      await fc.assert(
+        fc.asyncProperty(mutation, async ({ file, steps }) => {
+          const bytes = mutate(originals.get(file)!, steps);
+          await writeFile(path.join(dataDir, file), bytes);
+          try {
+            await loadData(dataDir);
+            outcomes.loaded += 1;
+          } catch (error) {
+            if (!(error instanceof DataError))
+              throw new Error(`not a DataError: ${error instanceof Error ? error.stack : String(error)}`);
+            outcomes.refused += 1;
+            outcomes.problems += error.problems.length;
+            expect(error.problems.length).toBeGreaterThan(0);
+            // A change to one file can show in another (a town removed leaves a service naming it).
+            const lineCount = (name: string) =>
+              (name === file ? bytes.toString("utf8") : (originals.get(name) ?? "")).split("\n").length;
+            for (const problem of error.problems) {
+              const wrong = problemIsLocated(problem, "data", lineCount(path.basename(problem.file)));
+              if (wrong) throw new Error(`${wrong}: ${JSON.stringify(problem)}`);
+            }
+            if (outcomes.refused % GENERATE_EVERY === 1) {
+              await expect(generate({ dataDir, outDir })).rejects.toBeInstanceOf(DataError);
+              outcomes.generated += 1;
+              expect(await readTree(outDir)).toEqual(before);
+            }
+          } finally {
+            await writeFile(path.join(dataDir, file), originals.get(file)!);
           }
-          if (outcomes.refused % GENERATE_EVERY === 1) {
-            await expect(generate({ dataDir, outDir })).rejects.toBeInstanceOf(DataError);
-            outcomes.generated += 1;
-            expect(await readTree(outDir)).toEqual(before);
-          }
-        } finally {
-          await writeFile(path.join(dataDir, file), originals.get(file)!);
-        }
-      }),
-      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
-    );
-    console.log(
-      `data fuzz: ${RUNS} mutations, ${outcomes.loaded} loaded, ${outcomes.refused} refused with ${outcomes.problems} located problems; dist/ unchanged after ${outcomes.generated} refused generates`,
-    );
-    expect(outcomes.loaded + outcomes.refused).toBe(RUNS);
-    expect(outcomes.refused).toBeGreaterThan(RUNS / 4);
-  }, 600_000);
+        }),
+        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+      console.log(
+        `data fuzz: ${RUNS} mutations, ${outcomes.loaded} loaded, ${outcomes.refused} refused with ${outcomes.problems} located problems; dist/ unchanged after ${outcomes.generated} refused generates`,
+      );
+      expect(outcomes.loaded + outcomes.refused).toBe(RUNS);
+      expect(outcomes.refused).toBeGreaterThan(RUNS / 4);
+    },
+    Math.max(600_000, RUNS * 100),
+  );
 
   it("makes the edits it says it makes", () => {
     const original = originals.get("faq.yaml")!;
-    expect(mutate(original, [{ kind: "cut", at: 10 }]).toString()).toBe(parseDocument(original).toString({ lineWidth: 0 }).slice(0, 10));
+    expect(mutate(original, [{ kind: "cut", at: 10 }]).toString()).toBe(
+      parseDocument(original).toString({ lineWidth: 0 }).slice(0, 10),
+    );
     expect(mutate(original, [{ kind: "bytes", at: 0, bytes: [0xff] }])[0]).toBe(0xff);
     expect(mutate(original, [{ kind: "delete", at: 0 }]).toString()).not.toContain("faqs:");
-    const duplicated = parseDocument(mutate(original, [{ kind: "duplicate", at: 0 }]).toString()).toJS() as { faqs: unknown[] };
+    const duplicated = parseDocument(mutate(original, [{ kind: "duplicate", at: 0 }]).toString()).toJS() as {
+      faqs: unknown[];
+    };
     expect(duplicated.faqs).toHaveLength(5);
   });
 });

@@ -38,7 +38,13 @@ const BODY_HEADERS = ["content-length", "etag", "last-modified", "accept-ranges"
 
 function comparable(response: HttpResponse): Record<string, unknown> {
   const headers = Object.fromEntries(
-    Object.entries(response.headers).filter(([name]) => !BODY_HEADERS.includes(name) && name !== "content-security-policy" && name !== "connection" && name !== "keep-alive"),
+    Object.entries(response.headers).filter(
+      ([name]) =>
+        !BODY_HEADERS.includes(name) &&
+        name !== "content-security-policy" &&
+        name !== "connection" &&
+        name !== "keep-alive",
+    ),
   );
   return { status: response.status, headers };
 }
@@ -46,7 +52,13 @@ function comparable(response: HttpResponse): Record<string, unknown> {
 beforeAll(async () => {
   site = await buildAndServe();
   const live = new LiveReload(() => BUILD);
-  const dev = createDevServer({ dir: site.dir, outDirLabel: "dist/", live, reloadScript: "/* reload */", state: () => ({ build: BUILD }) });
+  const dev = createDevServer({
+    dir: site.dir,
+    outDirLabel: "dist/",
+    live,
+    reloadScript: "/* reload */",
+    state: () => ({ build: BUILD }),
+  });
   await dev.refresh();
   devUrl = await listen(dev.server, "127.0.0.1", 0);
   closeDev = async () => {
@@ -63,13 +75,19 @@ afterAll(async () => {
 describe("the dev server", () => {
   it.each(PATHS)("answers %s with the status and headers of `sitegen serve`", async (urlPath) => {
     const headers = { "Accept-Encoding": "identity" };
-    const [served, dev] = await Promise.all([fetchRaw(`${site.url}${urlPath}`, { headers }), fetchRaw(`${devUrl}${urlPath}`, { headers })]);
+    const [served, dev] = await Promise.all([
+      fetchRaw(`${site.url}${urlPath}`, { headers }),
+      fetchRaw(`${devUrl}${urlPath}`, { headers }),
+    ]);
     expect(comparable(dev)).toEqual(comparable(served));
     const isHtml = String(served.headers["content-type"]).startsWith("text/html");
     if (isHtml) {
       expect(dev.body.toString()).toBe(injectReloadScript(served.body.toString(), BUILD));
       const host = new URL(devUrl).host;
-      const policy = String(served.headers["content-security-policy"]).replace(/script-src ([^;]*)/, `script-src $1 http://${host}${RELOAD_SCRIPT_PATH}`);
+      const policy = String(served.headers["content-security-policy"]).replace(
+        /script-src ([^;]*)/,
+        `script-src $1 http://${host}${RELOAD_SCRIPT_PATH}`,
+      );
       expect(dev.headers["content-security-policy"]).toBe(policy);
     } else {
       expect(dev.body.equals(served.body)).toBe(true);

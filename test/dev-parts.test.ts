@@ -37,13 +37,20 @@ describe("injectReloadScript", () => {
 
 describe("the dev server's policy", () => {
   it("allows the reload script from this server, and nothing else besides the page's own policy", () => {
-    const headers = { "Content-Security-Policy": "default-src 'none'; script-src 'sha256-abc='; style-src 'sha256-def='", "X-Frame-Options": "DENY" };
+    const headers = {
+      "Content-Security-Policy": "default-src 'none'; script-src 'sha256-abc='; style-src 'sha256-def='",
+      "X-Frame-Options": "DENY",
+    };
     expect(allowReloadScript(headers, "127.0.0.1:4321")).toEqual({
-      "Content-Security-Policy": "default-src 'none'; script-src 'sha256-abc=' http://127.0.0.1:4321/__sitegen/reload.js; style-src 'sha256-def='",
+      "Content-Security-Policy":
+        "default-src 'none'; script-src 'sha256-abc=' http://127.0.0.1:4321/__sitegen/reload.js; style-src 'sha256-def='",
       "X-Frame-Options": "DENY",
     });
-    expect(allowReloadScript({ "Content-Security-Policy": "default-src 'none'; img-src 'self'" }, "localhost:9")).toEqual({
-      "Content-Security-Policy": "default-src 'none'; script-src http://localhost:9/__sitegen/reload.js; img-src 'self'",
+    expect(
+      allowReloadScript({ "Content-Security-Policy": "default-src 'none'; img-src 'self'" }, "localhost:9"),
+    ).toEqual({
+      "Content-Security-Policy":
+        "default-src 'none'; script-src http://localhost:9/__sitegen/reload.js; img-src 'self'",
     });
     expect(allowReloadScript({ "X-Frame-Options": "DENY" }, "localhost:9")).toEqual({ "X-Frame-Options": "DENY" });
   });
@@ -53,7 +60,15 @@ describe("the error page", () => {
   const failure = {
     kind: "data" as const,
     problems: [
-      { file: "data/services.yaml", line: 6, column: 11, field: "services[0].icon", found: '"<dropletz>"', expected: "a Lucide icon name", hint: "did you mean 'droplets'?" },
+      {
+        file: "data/services.yaml",
+        line: 6,
+        column: 11,
+        field: "services[0].icon",
+        found: '"<dropletz>"',
+        expected: "a Lucide icon name",
+        hint: "did you mean 'droplets'?",
+      },
     ],
   };
 

@@ -50,7 +50,10 @@ async function processesRunning(script: string): Promise<number> {
 
 beforeAll(async () => {
   project = await copyProject();
-  dev = spawn(process.execPath, ["bin/sitegen.js", "dev", "--port", "0"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+  dev = spawn(process.execPath, ["bin/sitegen.js", "dev", "--port", "0"], {
+    cwd: project,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   dev.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   dev.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const serving = await terminalLine(/Serving (http:\/\/127\.0\.0\.1:\d+)/, 0);
@@ -93,8 +96,12 @@ describe("npm run dev", () => {
     await page.goto(`${url}/towns/mattoon`);
     const since = output.length;
     await edit("data/site.yaml", "primary: (217) 555-0142", "primary: (217) 555-0199");
-    await page.waitForFunction(() => document.body.innerText.includes("(217) 555-0199"), undefined, { timeout: 20_000 });
-    expect(await terminalLine(/✓ .*built \d+ pages.*data\/site\.yaml.*/, since)).toMatch(/reload sent \d+ ms after the save/);
+    await page.waitForFunction(() => document.body.innerText.includes("(217) 555-0199"), undefined, {
+      timeout: 20_000,
+    });
+    expect(await terminalLine(/✓ .*built \d+ pages.*data\/site\.yaml.*/, since)).toMatch(
+      /reload sent \d+ ms after the save/,
+    );
     expect(await readFile(path.join(dist(), "towns", "mattoon.html"), "utf8")).toContain("tel:+12175550199");
   });
 
@@ -106,9 +113,13 @@ describe("npm run dev", () => {
 
     await page.waitForFunction(() => document.title.includes("not rebuilt"), undefined, { timeout: 20_000 });
     const shown = await bodyText();
-    expect(shown).toMatch(/data\/services\.yaml:\d+:\d+ services\[0\]\.icon: found "dropletz", .*did you mean 'droplets'\?/);
+    expect(shown).toMatch(
+      /data\/services\.yaml:\d+:\d+ services\[0\]\.icon: found "dropletz", .*did you mean 'droplets'\?/,
+    );
     expect(shown).toMatch(/the last good build is still in dist\//);
-    expect(await terminalLine(/data\/services\.yaml:\d+:\d+ services\[0\]\.icon: found "dropletz".*/, since)).toMatch(/did you mean 'droplets'/);
+    expect(await terminalLine(/data\/services\.yaml:\d+:\d+ services\[0\]\.icon: found "dropletz".*/, since)).toMatch(
+      /did you mean 'droplets'/,
+    );
     const otherPage = await fetch(`${url}/services`);
     expect(otherPage.status).toBe(500);
     expect(await otherPage.text()).toContain("dropletz");
@@ -118,16 +129,26 @@ describe("npm run dev", () => {
     for (const [file, contents] of before) expect(after.get(file)?.equals(contents), file).toBe(true);
 
     await edit("data/services.yaml", "icon: dropletz", "icon: droplets");
-    await page.waitForFunction(() => document.querySelector("h1")?.textContent === "Excavation Services in Mattoon", undefined, {
-      timeout: 20_000,
-    });
+    await page.waitForFunction(
+      () => document.querySelector("h1")?.textContent === "Excavation Services in Mattoon",
+      undefined,
+      {
+        timeout: 20_000,
+      },
+    );
   });
 
   it("picks up a template change, with a fresh build process", async () => {
     await page.goto(`${url}/towns/mattoon`);
     const since = output.length;
-    await edit("templates/pages/TownPage.tsx", "<h2>Our work in {town.name}</h2>", "<h2>Our work around {town.name}</h2>");
-    await page.waitForFunction(() => document.body.innerText.includes("Our work around Mattoon"), undefined, { timeout: 30_000 });
+    await edit(
+      "templates/pages/TownPage.tsx",
+      "<h2>Our work in {town.name}</h2>",
+      "<h2>Our work around {town.name}</h2>",
+    );
+    await page.waitForFunction(() => document.body.innerText.includes("Our work around Mattoon"), undefined, {
+      timeout: 30_000,
+    });
     expect(await terminalLine(/✓ .*templates\/pages\/TownPage\.tsx.*/, since)).toBeTruthy();
     expect(await readFile(path.join(dist(), "towns", "charleston.html"), "utf8")).toContain("Our work around");
   });

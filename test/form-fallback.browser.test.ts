@@ -32,7 +32,11 @@ async function visit(path: string, width: number): Promise<Visit> {
   const fromProvider = (url: string) => providers.some((origin) => url.startsWith(origin));
   page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error" && !fromProvider(message.location().url) && !/ERR_BLOCKED_BY_CLIENT/.test(message.text())) {
+    if (
+      message.type() === "error" &&
+      !fromProvider(message.location().url) &&
+      !/ERR_BLOCKED_BY_CLIENT/.test(message.text())
+    ) {
       errors.push(`console: ${message.text()}`);
     }
   });
@@ -56,7 +60,9 @@ async function visit(path: string, width: number): Promise<Visit> {
 }
 
 const layoutShift = (page: Page) =>
-  page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+  page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
 
 /** The facts a visitor needs to call, inside `scope`. */
 async function expectCallingFacts(page: Page, scope: string, heading: string): Promise<void> {

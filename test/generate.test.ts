@@ -26,7 +26,18 @@ describe("generate", () => {
     expect(result.pages).toBe(44);
     const files = [...(await readTree(out)).keys()];
     expect(files.filter((file) => file.endsWith(".html"))).toHaveLength(44);
-    for (const file of ["index.html", "404.html", "contact.html", "services.html", "towns.html", "towns/mt-zion.html", "services/road-building.html", "towns/strasburg-seo.html", "sitemap.xml", "robots.txt"]) {
+    for (const file of [
+      "index.html",
+      "404.html",
+      "contact.html",
+      "services.html",
+      "towns.html",
+      "towns/mt-zion.html",
+      "services/road-building.html",
+      "towns/strasburg-seo.html",
+      "sitemap.xml",
+      "robots.txt",
+    ]) {
       expect(files).toContain(file);
     }
   });
@@ -57,7 +68,13 @@ describe("generate", () => {
   it("names the route when a template throws", async () => {
     const model = buildModel(await loadData(DATA_DIR));
     const [home] = buildRoutes(model);
-    const broken = { ...home!, path: "/broken", render: () => { throw new Error("template exploded"); } };
+    const broken = {
+      ...home!,
+      path: "/broken",
+      render: () => {
+        throw new Error("template exploded");
+      },
+    };
     const context = { business: model.business, assets: await buildAssets(), year: 2026 };
     expect(() => renderRoute(broken, context)).toThrow(RenderError);
     expect(() => renderRoute(broken, context)).toThrow("Rendering /broken failed: template exploded");
@@ -88,7 +105,9 @@ describe("the command line", () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toMatch(/data\/towns\.yaml:\d+:\d+ towns\[4\]\.faqs: found a list of 2 items, expected exactly 3 FAQs/);
+    expect(failure?.stderr).toMatch(
+      /data\/towns\.yaml:\d+:\d+ towns\[4\]\.faqs: found a list of 2 items, expected exactly 3 FAQs/,
+    );
     expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("previous build");
     expect([...(await readTree(out)).keys()]).toEqual(["index.html"]);
   });

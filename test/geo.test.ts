@@ -58,9 +58,7 @@ describe("distanceFromYard", () => {
   });
 
   it("does not measure the yard's own town", () => {
-    expect(distanceFromYard(townNamed("mattoon"), geo, address.city)).toBe(
-      "Our Mattoon yard is right here in town.",
-    );
+    expect(distanceFromYard(townNamed("mattoon"), geo, address.city)).toBe("Our Mattoon yard is right here in town.");
   });
 });
 
@@ -89,7 +87,9 @@ describe("nearestTowns", () => {
 
   it("agrees with sorting every town by distance, ties included, on a grid of 400 points", () => {
     // A grid puts many towns at exactly the same distance, the hard case for keeping the order.
-    const grid = Array.from({ length: 400 }, (_, i) => at(`t${i}`, 39 + Math.floor(i / 20) * 0.05, -89 + (i % 20) * 0.05));
+    const grid = Array.from({ length: 400 }, (_, i) =>
+      at(`t${i}`, 39 + Math.floor(i / 20) * 0.05, -89 + (i % 20) * 0.05),
+    );
     for (const here of [grid[0]!, grid[210]!, grid[399]!, at("outside", 38.5, -90)]) {
       const sorted = grid
         .filter((other) => other.slug !== here.slug)

@@ -151,7 +151,11 @@ describe("the site's header policy", () => {
       expect(directive(policy, "form-action")).toEqual(["'none'"]);
       expect(directive(policy, "img-src")).toContain("'self'");
       expect(directive(policy, "img-src")?.every((source) => ["'self'", "data:"].includes(source))).toBe(true);
-      expect(directive(policy, "script-src")?.every((source) => source.startsWith("'sha256-") || source.startsWith("https://"))).toBe(true);
+      expect(
+        directive(policy, "script-src")?.every(
+          (source) => source.startsWith("'sha256-") || source.startsWith("https://"),
+        ),
+      ).toBe(true);
       expect(policy).toContain("upgrade-insecure-requests");
       expect(policy).not.toMatch(/unsafe-|\*|http:/);
     }
@@ -188,8 +192,15 @@ describe("dist/_headers", () => {
 
   it("reads back to the same headers for every path", () => {
     const parsed = parseHeadersFile(formatHeadersFile(rules));
-    const paths = [...site.routes.map((route) => route.path), "/contact.html", "/nope", "/assets/a.css", `/${NOT_FOUND_FILE}`];
-    for (const urlPath of paths) expect(headersForPath(parsed, urlPath), urlPath).toEqual(headersForPath(rules, urlPath));
+    const paths = [
+      ...site.routes.map((route) => route.path),
+      "/contact.html",
+      "/nope",
+      "/assets/a.css",
+      `/${NOT_FOUND_FILE}`,
+    ];
+    for (const urlPath of paths)
+      expect(headersForPath(parsed, urlPath), urlPath).toEqual(headersForPath(rules, urlPath));
   });
 
   // The two hosts' documented merging, applied to the file as written.
@@ -199,7 +210,8 @@ describe("dist/_headers", () => {
     for (const raw of text.split("\n")) {
       const line = raw.trim();
       if (!line || line.startsWith("#")) continue;
-      if (!raw.startsWith(" ")) matching = line.endsWith("*") ? urlPath.startsWith(line.slice(0, -1)) : line === urlPath;
+      if (!raw.startsWith(" "))
+        matching = line.endsWith("*") ? urlPath.startsWith(line.slice(0, -1)) : line === urlPath;
       else if (matching && line.startsWith("!")) headers.delete(line.slice(1).trim());
       else if (matching) {
         const [name, ...rest] = line.split(":");
@@ -215,7 +227,8 @@ describe("dist/_headers", () => {
     for (const raw of text.split("\n")) {
       const line = raw.trim();
       if (!line || line.startsWith("#")) continue;
-      if (line.startsWith("/")) matching = line.endsWith("*") ? urlPath.startsWith(line.slice(0, -1)) : line === urlPath;
+      if (line.startsWith("/"))
+        matching = line.endsWith("*") ? urlPath.startsWith(line.slice(0, -1)) : line === urlPath;
       else if (matching && line.includes(":")) {
         const [name, ...rest] = line.split(":");
         headers.set(name!, rest.join(":").trim()); // a later rule replaces; a line without ":" is skipped
@@ -271,7 +284,10 @@ describe("the nginx config", () => {
     const text = config();
     for (const selector of ["= /", "/", "= /contact", "= /contact.html", "/assets/"]) {
       const block = text.split(`    location ${selector} {\n`)[1]!.split("    }")[0]!;
-      const representative = selector === "/" ? "/*" : selector.replace("= ", "") + (selector.endsWith("/") && selector !== "= /" ? "*" : "");
+      const representative =
+        selector === "/"
+          ? "/*"
+          : selector.replace("= ", "") + (selector.endsWith("/") && selector !== "= /" ? "*" : "");
       const expected = headersForPath(rules, representative);
       for (const [name, value] of Object.entries(expected)) {
         expect(block, `${selector} ${name}`).toContain(`add_header ${name} "${value}" always;`);
@@ -313,7 +329,9 @@ describe("sitegen nginx", () => {
 
   it("says to generate first when the output folder has no _headers", async () => {
     const empty = await mkdtemp(path.join(tmpdir(), "site-nginx-empty-"));
-    const error = await run(process.execPath, [cli, "nginx", "--out", empty]).catch((failure: { code: number; stderr: string }) => failure);
+    const error = await run(process.execPath, [cli, "nginx", "--out", empty]).catch(
+      (failure: { code: number; stderr: string }) => failure,
+    );
     expect(error).toMatchObject({ code: 3 });
     expect((error as { stderr: string }).stderr).toMatch(/_headers is missing: run `sitegen generate` first/);
   });

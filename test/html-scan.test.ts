@@ -15,13 +15,15 @@ describe("scanHtml", () => {
   });
 
   it("reads nothing inside comments, and script text as text", () => {
-    const html = '<!-- <iframe src="https://evil.test/"></iframe> --><script>document.write("<iframe src=\\"https://x.test\\">")</script><p>';
+    const html =
+      '<!-- <iframe src="https://evil.test/"></iframe> --><script>document.write("<iframe src=\\"https://x.test\\">")</script><p>';
     expect(named(html, "iframe")).toEqual([]);
     expect(named(html, "script")[0]?.text).toBe('document.write("<iframe src=\\"https://x.test\\">")');
   });
 
   it("sees what a <template> holds and what <noscript> loads, and marks both", () => {
-    const html = '<body><template><iframe src="https://form.test/a"></iframe></template><noscript><iframe src="https://form.test/b"></iframe></noscript>';
+    const html =
+      '<body><template><iframe src="https://form.test/a"></iframe></template><noscript><iframe src="https://form.test/b"></iframe></noscript>';
     const frames = named(html, "iframe");
     expect(frames.map((frame) => [frame.attributes.get("src"), frame.inTemplate, frame.inNoscript])).toEqual([
       ["https://form.test/a", true, false],

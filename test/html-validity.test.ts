@@ -67,7 +67,10 @@ describe("W3C Nu HTML Checker", () => {
   it("finds no error and no unaccepted warning in any page", async () => {
     expect(javaVersion()).toMatch(/version/);
     const jar = String(createRequire(import.meta.url)("vnu-jar"));
-    const files = [...htmlFiles, ...(await readdir(outDir, { recursive: true })).filter((file) => file.endsWith(".svg"))];
+    const files = [
+      ...htmlFiles,
+      ...(await readdir(outDir, { recursive: true })).filter((file) => file.endsWith(".svg")),
+    ];
     // One Java process for every file; the checker reports on stderr and exits 1 when it found errors.
     const output = await promisify(execFile)("java", ["-jar", jar, "--format", "json", "--also-check-svg", ...files], {
       cwd: outDir,
@@ -118,7 +121,8 @@ describe("html-validate", () => {
     for (const file of htmlFiles) {
       const report = await validator.validateString(await readFile(path.join(outDir, file), "utf8"), file);
       for (const result of report.results) {
-        for (const message of result.messages) problems.push(`${file}: ${message.ruleId}: ${message.message} (${message.selector ?? ""})`);
+        for (const message of result.messages)
+          problems.push(`${file}: ${message.ruleId}: ${message.message} (${message.selector ?? ""})`);
       }
     }
     expect(problems).toEqual([]);

@@ -12,7 +12,9 @@ import { ROOT } from "./support/paths.ts";
 import { Icon } from "../templates/parts/Icon.tsx";
 
 const attributesOf = (svg: string) =>
-  Object.fromEntries([...(/^<svg([^>]*)>/.exec(svg)?.[1] ?? "").matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+  Object.fromEntries(
+    [...(/^<svg([^>]*)>/.exec(svg)?.[1] ?? "").matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+  );
 
 describe("icons", () => {
   beforeAll(() => loadIcons(["shovel", "droplets"]));
@@ -49,7 +51,8 @@ describe("the templates' own icons", () => {
     for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !entry.name.endsWith(".tsx")) continue;
       const source = await readFile(path.join(entry.parentPath, entry.name), "utf8");
-      for (const match of source.matchAll(/<Icon\s[^>]*\bname="([a-z0-9-]+)"|\bicon:\s*"([a-z0-9-]+)"/g)) names.add(match[1] ?? match[2]!);
+      for (const match of source.matchAll(/<Icon\s[^>]*\bname="([a-z0-9-]+)"|\bicon:\s*"([a-z0-9-]+)"/g))
+        names.add(match[1] ?? match[2]!);
     }
     return names;
   }

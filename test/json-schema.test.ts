@@ -81,7 +81,8 @@ const BROKEN: Record<Name, Record<string, (doc: Doc) => unknown>> = {
       delete doc.towns[4].county;
     },
     "no alsoServing list": (doc) => void delete doc.alsoServing,
-    "5 body paragraphs": (doc) => void doc.towns[5].body.push(...Array(5).fill("A paragraph long enough to pass the length rule on its own.")),
+    "5 body paragraphs": (doc) =>
+      void doc.towns[5].body.push(...Array(5).fill("A paragraph long enough to pass the length rule on its own.")),
   },
   faq: {
     "3 FAQs": (doc) => void doc.faqs.pop(),
@@ -114,7 +115,9 @@ describe("the JSON Schemas for editors", () => {
 
   it("carry the generator's wording for pattern rules", () => {
     const site = jsonSchemaFor("site") as Doc;
-    expect(site.properties.phones.properties.primary.patternErrorMessage).toBe("Expected a US phone number such as (217) 555-0142");
+    expect(site.properties.phones.properties.primary.patternErrorMessage).toBe(
+      "Expected a US phone number such as (217) 555-0142",
+    );
   });
 
   describe.each(NAMES)("%s: JSON Schema and generator agree", (name) => {

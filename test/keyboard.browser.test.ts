@@ -69,7 +69,9 @@ function ringProblems(stop: FocusStop): string[] {
   for (const colour of stop.adjacent.flatMap(shownColours)) {
     const ratio = contrastRatio(ring, colour);
     if (ratio < MIN_RING_CONTRAST) {
-      problems.push(`${stop.label}: focus outline ${outline.colour} on rgb(${colour.r}, ${colour.g}, ${colour.b}) is ${ratio.toFixed(2)}:1`);
+      problems.push(
+        `${stop.label}: focus outline ${outline.colour} on rgb(${colour.r}, ${colour.g}, ${colour.b}) is ${ratio.toFixed(2)}:1`,
+      );
     }
   }
   if (stop.adjacent.length === 0) problems.push(`${stop.label}: no background found beside the focus outline`);
@@ -85,7 +87,10 @@ function readingSequence(stops: FocusStop[]) {
   const sequence: { label: string; left: number; top: number; width: number; height: number }[] = [];
   stops.forEach((stop, index) => {
     if (stop.graphic && stop.graphic.key === stops[index - 1]?.graphic?.key) return;
-    sequence.push({ label: stop.graphic ? `the graphic around ${stop.label}` : stop.label, ...(stop.graphic?.box ?? stop.start) });
+    sequence.push({
+      label: stop.graphic ? `the graphic around ${stop.label}` : stop.label,
+      ...(stop.graphic?.box ?? stop.start),
+    });
   });
   return sequence;
 }
@@ -148,8 +153,13 @@ describe("Tab through a page of each kind", () => {
       it(`${sitePage.path} at ${width} px: reaches everything in reading order with a visible ring, and lets go`, async () => {
         await load(sitePage.path, width);
         const walk = await walkWithTab();
-        const lastStops = `${walk.stops.length} of ${walk.expected.length}: ${walk.stops.slice(-5).map((stop) => stop.label).join(", ")}`;
-        expect(walk.leftPage, `focus leaves the page after the last element (no trap); last stops: ${lastStops}`).toBe(true);
+        const lastStops = `${walk.stops.length} of ${walk.expected.length}: ${walk.stops
+          .slice(-5)
+          .map((stop) => stop.label)
+          .join(", ")}`;
+        expect(walk.leftPage, `focus leaves the page after the last element (no trap); last stops: ${lastStops}`).toBe(
+          true,
+        );
         expect(walk.stops.map((stop) => stop.key)).toEqual(walk.expected);
         const problems = walk.stops.filter((stop) => !stop.inFrame).flatMap(ringProblems);
         expect(problems).toEqual([]);
@@ -169,7 +179,12 @@ describe("Tab through a page of each kind", () => {
       await pressKey("Tab");
       stops.push(await page.evaluate(probeFocus));
     }
-    expect(await page.locator("#site-menu a").last().evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(
+      await page
+        .locator("#site-menu a")
+        .last()
+        .evaluate((element) => element === document.activeElement),
+    ).toBe(true);
     expect(stops.flatMap(ringProblems)).toEqual([]);
     expect(readingOrderBreaks(readingSequence(stops))).toEqual([]);
 
@@ -252,7 +267,11 @@ describe("the contact form frame", () => {
     const reached: string[] = [];
     for (let press = 0; press < 3; press += 1) {
       await pressKey("Tab", other);
-      reached.push(await other.evaluate(() => document.activeElement?.closest("aside") ? "aside" : document.activeElement?.tagName ?? ""));
+      reached.push(
+        await other.evaluate(() =>
+          document.activeElement?.closest("aside") ? "aside" : (document.activeElement?.tagName ?? ""),
+        ),
+      );
     }
     expect(reached, "focus moves past the empty frame to the call-us box").toContain("aside");
     await emptyProvider.close();
@@ -265,7 +284,8 @@ describe("target size (WCAG 2.5.8)", () => {
       const failures: string[] = [];
       for (const width of [390, 1280]) {
         await load(sitePage.path, width);
-        for (const failure of targetSizeFailures(await page.evaluate(pointerTargets, "body"))) failures.push(`${width} px: ${failure}`);
+        for (const failure of targetSizeFailures(await page.evaluate(pointerTargets, "body")))
+          failures.push(`${width} px: ${failure}`);
         if (width < 1280) {
           // The open menu covers the page below the header; what it adds is in the header.
           await menuButton().click();

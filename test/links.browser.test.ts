@@ -25,7 +25,9 @@ interface CrawledPage {
 
 const crawled = new Map<string, CrawledPage>();
 
-const { site, context, page, close } = await openBrowserSite(model.business, { context: { viewport: { width: 390, height: 800 } } });
+const { site, context, page, close } = await openBrowserSite(model.business, {
+  context: { viewport: { width: 390, height: 800 } },
+});
 afterAll(close);
 
 const isInternal = (url: URL) => url.origin === new URL(site.url).origin;
@@ -63,7 +65,9 @@ describe("a crawler starting at /", () => {
         if (isInternal(url) && !crawled.has(url.pathname)) queue.push(url.pathname);
       }
     }
-    const broken = [...crawled].filter(([, found]) => found.status !== 200).map(([path, found]) => `${path}: ${found.status}`);
+    const broken = [...crawled]
+      .filter(([, found]) => found.status !== 200)
+      .map(([path, found]) => `${path}: ${found.status}`);
     expect(broken).toEqual([]);
     expect([...crawled.keys()].sort()).toEqual(routes.map((route) => route.path).sort());
   });
@@ -93,8 +97,10 @@ describe("a crawler starting at /", () => {
         if (!parts) problems.push(`${from}: ${link.href} is not a valid US number`);
         // Where the text shows a number, it must be the one the link dials.
         const shown = link.text.replace(/\D/g, "");
-        if (shown.length >= 10 && `1${shown.slice(-10)}` !== number.slice(1)) problems.push(`${from}: "${link.text}" dials ${number}`);
-        if (link.whiteSpace !== "nowrap") problems.push(`${from}: "${link.text}" may wrap (white-space: ${link.whiteSpace})`);
+        if (shown.length >= 10 && `1${shown.slice(-10)}` !== number.slice(1))
+          problems.push(`${from}: "${link.text}" dials ${number}`);
+        if (link.whiteSpace !== "nowrap")
+          problems.push(`${from}: "${link.text}" may wrap (white-space: ${link.whiteSpace})`);
       }
     }
     expect(telLinks).toBeGreaterThan(crawled.size);
@@ -135,7 +141,9 @@ describe("the browser console and network", () => {
       const deliberateLog = onNotFoundPage && message.text() === `Page not found: ${NOT_FOUND_PROBE}`;
       // Chromium also reports the not-found page's own 404 status, which is the point of it.
       const ownStatus =
-        onNotFoundPage && /status of 404/.test(message.text()) && new URL(message.location().url).pathname === NOT_FOUND_PROBE;
+        onNotFoundPage &&
+        /status of 404/.test(message.text()) &&
+        new URL(message.location().url).pathname === NOT_FOUND_PROBE;
       if (!deliberateLog && !ownStatus) problems.push(`${current}: console ${message.type()}: ${message.text()}`);
     });
     watched.on("pageerror", (error) => problems.push(`${current}: uncaught ${error.message}`));
@@ -147,7 +155,8 @@ describe("the browser console and network", () => {
     watched.on("response", (response) => {
       const url = new URL(response.url());
       const expectedNotFound = url.pathname === NOT_FOUND_PROBE && response.request().isNavigationRequest();
-      if (isInternal(url) && response.status() >= 400 && !expectedNotFound) problems.push(`${current}: ${url.pathname} answered ${response.status()}`);
+      if (isInternal(url) && response.status() >= 400 && !expectedNotFound)
+        problems.push(`${current}: ${url.pathname} answered ${response.status()}`);
     });
 
     for (const sitePage of pages) {

@@ -149,9 +149,7 @@ describe.each([
       "SHELBY",
     ]);
     for (const county of map.counties) expect(county.fontPx, county.text).toBeGreaterThanOrEqual(9);
-    expect(
-      map.labels.some((label) => label.town === "/towns/mattoon" && label.text.startsWith("Mattoon")),
-    ).toBe(true);
+    expect(map.labels.some((label) => label.town === "/towns/mattoon" && label.text.startsWith("Mattoon"))).toBe(true);
   });
 
   it("shows keyboard focus on a dot", async () => {

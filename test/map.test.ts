@@ -68,9 +68,7 @@ describe("the service-area map", () => {
     expect(svg).toMatch(
       /^<svg [^>]*role="group"[^>]*aria-labelledby="area-map-title"[^>]*aria-describedby="area-map-desc"/,
     );
-    expect(svg).toContain(
-      '<title id="area-map-title">Map of our service area around Mattoon, Illinois</title>',
-    );
+    expect(svg).toContain('<title id="area-map-title">Map of our service area around Mattoon, Illinois</title>');
     const description = /<desc id="area-map-desc">([^<]+)<\/desc>/.exec(svg)?.[1] ?? "";
     for (const county of model.business.counties) expect(description).toContain(county);
     expect(description).toContain("27 towns");
@@ -79,9 +77,7 @@ describe("the service-area map", () => {
 
   it("gives every dot's link an accessible name, and marks the home base with a star and words", () => {
     const svg = mapSvg(html("towns.html"));
-    const links = [
-      ...svg.matchAll(/<a href="([^"]+)" class="map-town"><title>([^<]+)<\/title>([\s\S]*?)<\/a>/g),
-    ];
+    const links = [...svg.matchAll(/<a href="([^"]+)" class="map-town"><title>([^<]+)<\/title>([\s\S]*?)<\/a>/g)];
     expect(links).toHaveLength(27);
     for (const [, href, name] of links) {
       const town = towns.find((candidate) => townPath(candidate) === href);
@@ -127,9 +123,7 @@ describe("town pages", () => {
 
   it("say how far the town is from the Mattoon yard", () => {
     for (const { town, page } of townPages) {
-      expect(page, town.slug).toContain(
-        distanceFromYard(town, model.business.geo, model.business.address.city),
-      );
+      expect(page, town.slug).toContain(distanceFromYard(town, model.business.geo, model.business.address.city));
     }
     expect(html("towns/charleston.html")).toContain(
       "Charleston is about 10 miles from our Mattoon yard, in a straight line.",
@@ -172,9 +166,7 @@ describe("label placement", () => {
 
   it("puts a lone label right of its dot, at both sizes", () => {
     const lone = request("lone", 500, 300);
-    expect(placer([lone]).place(lone)?.variants).toMatchObject([
-      { side: "right", tiers: ["narrow", "wide"] },
-    ]);
+    expect(placer([lone]).place(lone)?.variants).toMatchObject([{ side: "right", tiers: ["narrow", "wide"] }]);
   });
 
   it("moves a label away from a dot in its way and from the map's edge", () => {
@@ -189,11 +181,7 @@ describe("label placement", () => {
     const town = request("town", 500, 300, "Longername");
     // Dots in a ring too far for the small text to reach, close enough to block the large text.
     const ring = [0, 45, 90, 135, 180, 225, 270, 315].map((angle, i) =>
-      request(
-        `ring${i}`,
-        500 + 110 * Math.cos((angle * Math.PI) / 180),
-        300 + 40 * Math.sin((angle * Math.PI) / 180),
-      ),
+      request(`ring${i}`, 500 + 110 * Math.cos((angle * Math.PI) / 180), 300 + 40 * Math.sin((angle * Math.PI) / 180)),
     );
     const variants = placer([town, ...ring]).place(town)?.variants ?? [];
     expect(variants.map((variant) => variant.tiers)).toEqual([["wide"]]);
@@ -243,10 +231,9 @@ describe("label placement", () => {
           expect(overlaps(label.box, other.box), `${tier.name}: ${label.id} and ${other.id}`).toBe(false);
         }
         for (const mark of marks.filter((candidate) => candidate.id !== label.id)) {
-          expect(
-            overlaps(label.box, markBox(mark, tier.fontSize)),
-            `${tier.name}: ${label.id} on ${mark.id}`,
-          ).toBe(false);
+          expect(overlaps(label.box, markBox(mark, tier.fontSize)), `${tier.name}: ${label.id} on ${mark.id}`).toBe(
+            false,
+          );
         }
       });
     }
@@ -255,25 +242,19 @@ describe("label placement", () => {
   it("names the home base and every grid town on the wide map, and the home base on phones", () => {
     const map = buildServiceAreaMap(model);
     const shownAt = (slug: string, tier: LabelTier["name"]) =>
-      map.towns
-        .find((town) => town.slug === slug)
-        ?.label?.variants.some((variant) => variant.tiers.includes(tier));
+      map.towns.find((town) => town.slug === slug)?.label?.variants.some((variant) => variant.tiers.includes(tier));
     for (const town of model.towns) expect(shownAt(town.slug, "wide"), town.slug).toBe(true);
     expect(shownAt("mattoon", "narrow")).toBe(true);
   });
 
-  it("uses the phone text sizes of scripts/map.ts in styles.css", async () => {
+  it("uses the phone text sizes of scripts/map/service-area.ts in styles.css", async () => {
     const css = await readFile(STYLESHEET, "utf8");
     const phoneRules =
-      css
-        .slice(css.indexOf("/* Service-area map */"))
-        .match(/@media \(max-width: 47\.99rem\) \{[\s\S]*$/)?.[0] ?? "";
+      css.slice(css.indexOf("/* Service-area map */")).match(/@media \(max-width: 47\.99rem\) \{[\s\S]*$/)?.[0] ?? "";
     expect(phoneRules).toMatch(
       new RegExp(`\\.map-towns,\\s*\\.map-scale \\{\\s*font-size: ${MAP_TEXT.town.narrow}px;`),
     );
-    expect(phoneRules).toMatch(
-      new RegExp(`\\.map-county-names \\{\\s*font-size: ${MAP_TEXT.county.narrow}px;`),
-    );
+    expect(phoneRules).toMatch(new RegExp(`\\.map-county-names \\{\\s*font-size: ${MAP_TEXT.county.narrow}px;`));
   });
 });
 
@@ -282,9 +263,7 @@ describe("compactPath", () => {
   const line = (...points: [number, number][]) => ({ type: "LineString" as const, coordinates: points });
 
   it("writes whole units as relative steps and drops repeated points", () => {
-    expect(compactPath(identity, line([10.4, 20.6], [12.2, 20.9], [12.4, 21.2], [9, 30]))).toBe(
-      "M10 21l2 0l-3 9",
-    );
+    expect(compactPath(identity, line([10.4, 20.6], [12.2, 20.9], [12.4, 21.2], [9, 30]))).toBe("M10 21l2 0l-3 9");
   });
 
   it("leaves out rings clipped down to a point, and drops short steps when asked", () => {

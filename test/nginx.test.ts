@@ -69,8 +69,19 @@ describe.skipIf(!NGINX)("the generated nginx config on nginx", () => {
     if (OPENSSL) {
       tls = { certificate: path.join(tmp, "cert.pem"), certificateKey: path.join(tmp, "key.pem") };
       await promisify(execFile)(OPENSSL, [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-        "-keyout", tls.certificateKey, "-out", tls.certificate,
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-keyout",
+        tls.certificateKey,
+        "-out",
+        tls.certificate,
       ]);
     }
     const siteConfig = await nginxConfigFor({
@@ -158,7 +169,16 @@ describe.skipIf(!NGINX)("the generated nginx config on nginx", () => {
 
   it("answers unknown paths, folders and host files with the 404 page and status 404", async () => {
     const notFound = await readFile(path.join(dist, "404.html"));
-    for (const urlPath of [NOT_FOUND_PROBE, "/services/nope", "/towns/", "/contact/", "/towns/mattoon/more", "/_headers", "/.env", "/Contact"]) {
+    for (const urlPath of [
+      NOT_FOUND_PROBE,
+      "/services/nope",
+      "/towns/",
+      "/contact/",
+      "/towns/mattoon/more",
+      "/_headers",
+      "/.env",
+      "/Contact",
+    ]) {
       const response = await get(urlPath);
       expect(response.status, urlPath).toBe(404);
       expect(response.headers["content-type"], urlPath).toBe("text/html; charset=utf-8");

@@ -71,7 +71,11 @@ describe("with JavaScript off", () => {
       const tabbed: string[] = [];
       for (let press = 0; press < 8; press += 1) {
         await withoutScript.keyboard.press("Tab");
-        tabbed.push(await withoutScript.evaluate(() => (document.activeElement?.closest("#site-menu") ? document.activeElement.textContent ?? "" : "")));
+        tabbed.push(
+          await withoutScript.evaluate(() =>
+            document.activeElement?.closest("#site-menu") ? (document.activeElement.textContent ?? "") : "",
+          ),
+        );
       }
       expect(tabbed.filter(Boolean)).toEqual(NAV_LINKS);
 
@@ -82,7 +86,9 @@ describe("with JavaScript off", () => {
       expect(await phone.innerText()).toBe(business.phone.display);
       const footerText = await footer.innerText();
       expect(footerText).toContain(business.address.street);
-      expect(footerText).toContain(`${business.address.city}, ${business.address.region} ${business.address.postalCode}`);
+      expect(footerText).toContain(
+        `${business.address.city}, ${business.address.region} ${business.address.postalCode}`,
+      );
       for (const hours of business.hours) expect(footerText).toContain(`${hours.dayRange}: ${hours.timeRange}`);
       expect(footerText).toContain(`© ${new Date().getFullYear()}`);
     });

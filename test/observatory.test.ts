@@ -59,7 +59,12 @@ describe("the Observatory grade", () => {
   });
 
   it("would fail a site without the headers (the grader is not a rubber stamp)", () => {
-    const bare = gradeResponse({ headers: { "content-type": "text/html" }, body: "<p>hi</p>", corsHeaders: {}, hostname: "a.test" });
+    const bare = gradeResponse({
+      headers: { "content-type": "text/html" },
+      body: "<p>hi</p>",
+      corsHeaders: {},
+      hostname: "a.test",
+    });
     // 100 − 25 (no CSP) − 20 (no HSTS) − 5 (no nosniff) − 20 (no framing protection)
     expect(bare.score).toBe(30);
     expect(bare.grade).toBe("D");

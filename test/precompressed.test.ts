@@ -72,10 +72,11 @@ describe("compressedSiblings", () => {
     const [[, br], [, gz]] = siblings as [[string, Buffer], [string, Buffer]];
     expect(brotliDecompressSync(br).toString()).toBe(text);
     expect(gunzipSync(gz).toString()).toBe(text);
-    expect((await compressedSiblings("robots.txt", new TextEncoder().encode("User-agent: *\n"), cacheDir)).map(([file]) => file)).toEqual([
-      "robots.txt.br",
-      "robots.txt.gz",
-    ]);
+    expect(
+      (await compressedSiblings("robots.txt", new TextEncoder().encode("User-agent: *\n"), cacheDir)).map(
+        ([file]) => file,
+      ),
+    ).toEqual(["robots.txt.br", "robots.txt.gz"]);
     expect(await readdir(cacheDir)).toHaveLength(2);
     // A second run reads brotli output back from the cache; it must be the same bytes.
     const [[, again]] = (await compressedSiblings("index.html", text, cacheDir)) as [[string, Buffer]];

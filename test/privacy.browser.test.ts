@@ -38,7 +38,9 @@ beforeAll(async () => {
       } as never;
     }
   });
-  context.on("request", (request) => requests.push({ page: currentPage, url: request.url(), type: request.resourceType() }));
+  context.on("request", (request) =>
+    requests.push({ page: currentPage, url: request.url(), type: request.resourceType() }),
+  );
   context.on("response", async (response) => {
     const cookie = await response.headerValue("set-cookie");
     if (cookie) setCookies.push(`${response.url()}: ${cookie}`);
@@ -81,7 +83,10 @@ async function visitEveryPage() {
     }));
     const links = await page.$$eval("a[href]", (anchors) =>
       // getAttribute, not .href: links inside SVG drawings have no string href property.
-      anchors.map((anchor) => ({ href: new URL(anchor.getAttribute("href")!, location.href).href, rel: anchor.getAttribute("rel") ?? "" })),
+      anchors.map((anchor) => ({
+        href: new URL(anchor.getAttribute("href")!, location.href).href,
+        rel: anchor.getAttribute("rel") ?? "",
+      })),
     );
     visits.push({ path: urlPath, state, links });
   }
@@ -96,7 +101,9 @@ describe("privacy on every page", () => {
     const siteOrigin = new URL(site.url).origin;
     const providers = new Set(formProviderOrigins(pages.model.business));
     const offSite = requests.filter((request) => new URL(request.url).origin !== siteOrigin);
-    const allowed = offSite.filter((request) => request.page === "/contact" && providers.has(new URL(request.url).origin));
+    const allowed = offSite.filter(
+      (request) => request.page === "/contact" && providers.has(new URL(request.url).origin),
+    );
     expect(offSite.filter((request) => !allowed.includes(request))).toEqual([]);
     // The contact page does embed the form: its frame and script were requested (and refused here).
     expect(allowed.map((request) => request.type).sort()).toEqual(["document", "script"]);
@@ -105,7 +112,15 @@ describe("privacy on every page", () => {
 
   it("sets no cookie and writes no storage", async () => {
     for (const visit of visits) {
-      expect(visit.state, visit.path).toEqual({ cookie: "", local: 0, session: 0, writes: [], databases: 0, caches: 0, workers: 0 });
+      expect(visit.state, visit.path).toEqual({
+        cookie: "",
+        local: 0,
+        session: 0,
+        writes: [],
+        databases: 0,
+        caches: 0,
+        workers: 0,
+      });
     }
     expect(setCookies).toEqual([]);
     expect(await context.cookies()).toEqual([]);

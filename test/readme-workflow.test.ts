@@ -31,7 +31,10 @@ async function npmRun(project: string, command: string) {
   const [npm, verb, script] = command.split(" ");
   expect([npm, verb]).toEqual(["npm", "run"]);
   // The command npm would run, from the copy's package.json (no npm start-up cost or output).
-  const scripts = JSON.parse(await readFile(path.join(project, "package.json"), "utf8")).scripts as Record<string, string>;
+  const scripts = JSON.parse(await readFile(path.join(project, "package.json"), "utf8")).scripts as Record<
+    string,
+    string
+  >;
   const line = scripts[script!];
   expect(line, `package.json has a "${script}" script`).toMatch(/^node bin\/sitegen\.js /);
   const [, entry, ...args] = line!.split(" ");
@@ -108,12 +111,15 @@ describe("the README's steps for adding a town", () => {
   });
 
   it('lists it under "Nearby towns" on the pages of the towns closest to it', async () => {
-    const towns = (await readdir(path.join(project, "dist", "towns"))).filter((file) => file.endsWith(".html") && file !== "oakland.html");
+    const towns = (await readdir(path.join(project, "dist", "towns"))).filter(
+      (file) => file.endsWith(".html") && file !== "oakland.html",
+    );
     const listing: string[] = [];
     for (const file of towns) {
       const html = await page(project, `towns/${file}`);
       const start = html.indexOf("Nearby towns</h2>");
-      if (start >= 0 && /<a href="\/towns\/oakland"/.test(html.slice(start, html.indexOf("</ul>", start)))) listing.push(file);
+      if (start >= 0 && /<a href="\/towns\/oakland"/.test(html.slice(start, html.indexOf("</ul>", start))))
+        listing.push(file);
     }
     expect(listing.length).toBeGreaterThan(0);
     expect(listing).toContain("charleston.html");

@@ -26,7 +26,9 @@ async function load(path: string, width: number, height = 800): Promise<void> {
 const sidewaysScroll = () =>
   page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    hidden: [document.documentElement, document.body].some((element) => /hidden|clip/.test(getComputedStyle(element).overflowX)),
+    hidden: [document.documentElement, document.body].some((element) =>
+      /hidden|clip/.test(getComputedStyle(element).overflowX),
+    ),
   }));
 
 describe("the layout probes", () => {
@@ -134,7 +136,10 @@ describe("brand colour contrast (WCAG 1.4.3 and 1.4.11)", async () => {
 
   for (const [foreground, background, minimum, use] of pairs) {
     it(`${foreground} on ${background} reaches ${minimum}:1 (${use})`, () => {
-      const ratio = contrastRatio(mustParseColour(colours.get(foreground) ?? ""), mustParseColour(colours.get(background) ?? ""));
+      const ratio = contrastRatio(
+        mustParseColour(colours.get(foreground) ?? ""),
+        mustParseColour(colours.get(background) ?? ""),
+      );
       expect(ratio).toBeGreaterThanOrEqual(minimum);
     });
   }
@@ -144,7 +149,8 @@ describe("prefers-reduced-motion", () => {
   /** Every transition and animation duration on the page longer than `limitMs`, and the root's scroll behaviour. */
   const motion = (target: Page, limitMs: number) =>
     target.evaluate((limit) => {
-      const toMs = (value: string) => (value.endsWith("ms") ? Number.parseFloat(value) : Number.parseFloat(value) * 1000);
+      const toMs = (value: string) =>
+        value.endsWith("ms") ? Number.parseFloat(value) : Number.parseFloat(value) * 1000;
       const moving: string[] = [];
       for (const element of [document.documentElement, ...document.querySelectorAll("body, body *")]) {
         for (const pseudo of [null, "::before", "::after"]) {
@@ -153,7 +159,8 @@ describe("prefers-reduced-motion", () => {
             ...style.transitionDuration.split(","),
             ...(style.animationName === "none" ? [] : style.animationDuration.split(",")),
           ];
-          if (durations.some((value) => toMs(value.trim()) > limit)) moving.push(`${element.tagName.toLowerCase()}${pseudo ?? ""}`);
+          if (durations.some((value) => toMs(value.trim()) > limit))
+            moving.push(`${element.tagName.toLowerCase()}${pseudo ?? ""}`);
         }
       }
       return { scrollBehavior: getComputedStyle(document.documentElement).scrollBehavior, moving };

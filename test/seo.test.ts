@@ -18,13 +18,7 @@ import {
   visibleHours,
   type JsonObject,
 } from "./support/json-ld.ts";
-import {
-  crawlSite,
-  NOT_FOUND_PROBE,
-  sitePath,
-  type CrawledSite,
-  type PageFacts,
-} from "./support/page-facts.ts";
+import { crawlSite, NOT_FOUND_PROBE, sitePath, type CrawledSite, type PageFacts } from "./support/page-facts.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { pairScores } from "./support/similarity.ts";
 
@@ -192,9 +186,9 @@ describe("structured data", () => {
       expect(business?.sameAs).toEqual(model.business.social.map((link) => link.url));
       expect(business).not.toHaveProperty("priceRange");
       const served = asArray(business?.areaServed as JsonObject[]);
-      expect(
-        served.filter((place) => typeOf(place) === "AdministrativeArea").map((place) => place.name),
-      ).toEqual(model.business.counties.map((county) => `${county} County, IL`));
+      expect(served.filter((place) => typeOf(place) === "AdministrativeArea").map((place) => place.name)).toEqual(
+        model.business.counties.map((county) => `${county} County, IL`),
+      );
       expect(served.filter((place) => typeOf(place) === "City").map((place) => place.name)).toEqual(
         allTowns(model).map((town) => `${town.name}, IL`),
       );
@@ -332,14 +326,11 @@ const VAGUE_LINK_TEXT = new Set([
 ]);
 
 describe("links", () => {
-  const internalLinks = (page: PageFacts) =>
-    page.links.filter((link) => new URL(link.href).origin === crawl.site.url);
+  const internalLinks = (page: PageFacts) => page.links.filter((link) => new URL(link.href).origin === crawl.site.url);
 
   it("never uses vague link text, and every link and button has an accessible name", () => {
     for (const page of crawl.pages.values()) {
-      const vague = page.links.filter((link) =>
-        VAGUE_LINK_TEXT.has(link.name.toLowerCase().replace(/[.!…]+$/, "")),
-      );
+      const vague = page.links.filter((link) => VAGUE_LINK_TEXT.has(link.name.toLowerCase().replace(/[.!…]+$/, "")));
       expect(vague, page.path).toEqual([]);
       expect(page.unnamedControls, page.path).toEqual([]);
     }
@@ -353,9 +344,7 @@ describe("links", () => {
           ![...crawl.pages.values()].some(
             (source) =>
               source.path !== target.path &&
-              internalLinks(source).some(
-                (link) => sitePath(link.href) === target.path && link.name.length >= 3,
-              ),
+              internalLinks(source).some((link) => sitePath(link.href) === target.path && link.name.length >= 3),
           ),
       )
       .map((page) => page.path);

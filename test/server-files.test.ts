@@ -30,7 +30,9 @@ describe("the local server's files", () => {
     const brotli = await fetchRaw(`${site.url}/robots.txt`, { headers: { "Accept-Encoding": "br" } });
     expect(brotli.headers["content-encoding"]).toBe("br");
     expect(brotli.headers.etag).not.toBe(etag);
-    const stale = await fetchRaw(`${site.url}/robots.txt`, { headers: { "Accept-Encoding": "br", "If-None-Match": etag } });
+    const stale = await fetchRaw(`${site.url}/robots.txt`, {
+      headers: { "Accept-Encoding": "br", "If-None-Match": etag },
+    });
     expect(stale.status).toBe(200);
   });
 
@@ -42,7 +44,9 @@ describe("the local server's files", () => {
     expect(partial.body.equals(robots.subarray(2, 12))).toBe(true);
     const tail = await fetchRaw(`${site.url}/robots.txt`, { headers: { ...identity, Range: "bytes=5-" } });
     expect(tail.body.equals(robots.subarray(5))).toBe(true);
-    const past = await fetchRaw(`${site.url}/robots.txt`, { headers: { ...identity, Range: `bytes=${robots.length}-` } });
+    const past = await fetchRaw(`${site.url}/robots.txt`, {
+      headers: { ...identity, Range: `bytes=${robots.length}-` },
+    });
     expect(past.status).toBe(416);
     expect(past.headers["content-range"]).toBe(`bytes */${robots.length}`);
   });

@@ -26,7 +26,8 @@ afterAll(async () => {
 function expectPolicyHeaders(headers: Record<string, string | string[] | undefined>, urlPath: string, label = urlPath) {
   const expected = headersForPath(rules, urlPath);
   expect(Object.keys(expected).length).toBeGreaterThan(5);
-  for (const [name, value] of Object.entries(expected)) expect(headers[name.toLowerCase()], `${label} ${name}`).toBe(value);
+  for (const [name, value] of Object.entries(expected))
+    expect(headers[name.toLowerCase()], `${label} ${name}`).toBe(value);
 }
 
 describe("the local server", () => {
@@ -43,7 +44,9 @@ describe("the local server", () => {
     for (const urlPath of ["/contact", "/contact.html"]) {
       const response = await fetchRaw(`${site.url}${urlPath}`);
       expect(response.status).toBe(200);
-      expect(response.headers["content-security-policy"]).toBe(headersForPath(rules, "/contact")["Content-Security-Policy"]);
+      expect(response.headers["content-security-policy"]).toBe(
+        headersForPath(rules, "/contact")["Content-Security-Policy"],
+      );
       expect(response.headers["content-security-policy"]).toContain("frame-src https://");
     }
     const home = await fetchRaw(`${site.url}/`);
@@ -52,7 +55,16 @@ describe("the local server", () => {
 
   it("answers unknown paths, folders and host files with the 404 page and status 404", async () => {
     const notFound = await readFile(path.join(site.dir, "404.html"));
-    for (const urlPath of [NOT_FOUND_PROBE, "/towns/", "/services/", "/contact/", "/_headers", "/towns/nowhere", "/%zz", "/.env"]) {
+    for (const urlPath of [
+      NOT_FOUND_PROBE,
+      "/towns/",
+      "/services/",
+      "/contact/",
+      "/_headers",
+      "/towns/nowhere",
+      "/%zz",
+      "/.env",
+    ]) {
       const response = await fetchRaw(`${site.url}${urlPath}`, { headers: { "Accept-Encoding": "identity" } });
       expect(response.status, urlPath).toBe(404);
       expect(response.body.equals(notFound), urlPath).toBe(true);
@@ -99,7 +111,23 @@ describe("what reaches the static handler", () => {
     expect(servablePath("/")).toBe("/");
     expect(servablePath("/towns/paris?x=1#y")).toBe("/towns/paris");
     expect(servablePath("/contac%74")).toBe("/contact");
-    for (const target of ["", "*", "http://a/b", "//evil", "/../x", "/a/../b", "/%2e%2e/x", "/.env", "/a/.git/config", "/towns/", "/_headers", "/%zz", "/a%00", "/a\\b", "/a%5cb"]) {
+    for (const target of [
+      "",
+      "*",
+      "http://a/b",
+      "//evil",
+      "/../x",
+      "/a/../b",
+      "/%2e%2e/x",
+      "/.env",
+      "/a/.git/config",
+      "/towns/",
+      "/_headers",
+      "/%zz",
+      "/a%00",
+      "/a\\b",
+      "/a%5cb",
+    ]) {
       expect(servablePath(target), target).toBeUndefined();
     }
   });
@@ -107,7 +135,15 @@ describe("what reaches the static handler", () => {
   it("keeps a Range only when it is one forward byte range", () => {
     expect(usableRange("bytes=0-9")).toBe("bytes=0-9");
     expect(usableRange("bytes=5-")).toBe("bytes=5-");
-    for (const range of [undefined, "bytes=9-0", "bytes=-5", "bytes=0-1,3-4", "items=0-1", "bytes=a-b", "bytes=1234567890123456-"]) {
+    for (const range of [
+      undefined,
+      "bytes=9-0",
+      "bytes=-5",
+      "bytes=0-1,3-4",
+      "items=0-1",
+      "bytes=a-b",
+      "bytes=1234567890123456-",
+    ]) {
       expect(usableRange(range), range).toBeUndefined();
     }
   });

@@ -28,10 +28,34 @@ const get = (target: string, method = "GET", extraHeaders = "") =>
 
 /** Ways to climb out of dist/: plain, percent-encoded once and twice, with backslashes, mixed. */
 const TRAVERSALS = [
-  "../", "..%2f", "..%2F", "%2e%2e/", "%2e%2e%2f", "%2E%2E%2F", ".%2e/", "%2e./", "%252e%252e/", "%252e%252e%252f",
-  "..%252f", "..\\", "..%5c", "%2e%2e%5c", "%252e%252e%255c", "%c0%ae%c0%ae/", "%uff0e%uff0e/", "....//", "..;/", ".../",
+  "../",
+  "..%2f",
+  "..%2F",
+  "%2e%2e/",
+  "%2e%2e%2f",
+  "%2E%2E%2F",
+  ".%2e/",
+  "%2e./",
+  "%252e%252e/",
+  "%252e%252e%252f",
+  "..%252f",
+  "..\\",
+  "..%5c",
+  "%2e%2e%5c",
+  "%252e%252e%255c",
+  "%c0%ae%c0%ae/",
+  "%uff0e%uff0e/",
+  "....//",
+  "..;/",
+  ".../",
 ];
-const TARGETS = ["secret.txt", "package.json", "etc/passwd", "../../../../../../../../etc/passwd", "work/main/package.json"];
+const TARGETS = [
+  "secret.txt",
+  "package.json",
+  "etc/passwd",
+  "../../../../../../../../etc/passwd",
+  "work/main/package.json",
+];
 
 function traversalRequests(): string[] {
   const requests: string[] = [];
@@ -70,12 +94,33 @@ function malformedRequests(): string[] {
     get(`/${"a/".repeat(5200)}`),
     get(`/?${longSegment}`),
     // invalid percent-encoding
-    get("/%"), get("/%%"), get("/%zz"), get("/%e0%a4"), get("/%ff"), get("/%c0"), get("/contact%"), get("/%2"),
-    get("/towns/%E2%82"), get("/%u002e%u002e/package.json"),
+    get("/%"),
+    get("/%%"),
+    get("/%zz"),
+    get("/%e0%a4"),
+    get("/%ff"),
+    get("/%c0"),
+    get("/contact%"),
+    get("/%2"),
+    get("/towns/%E2%82"),
+    get("/%u002e%u002e/package.json"),
     // odd methods
-    ...["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "PROPFIND", "MKCOL", "LOCK", "FOO", "get", "G3T", "X".repeat(300)].map(
-      (method) => get(method === "CONNECT" ? "127.0.0.1:80" : "/", method),
-    ),
+    ...[
+      "POST",
+      "PUT",
+      "DELETE",
+      "PATCH",
+      "OPTIONS",
+      "TRACE",
+      "CONNECT",
+      "PROPFIND",
+      "MKCOL",
+      "LOCK",
+      "FOO",
+      "get",
+      "G3T",
+      "X".repeat(300),
+    ].map((method) => get(method === "CONNECT" ? "127.0.0.1:80" : "/", method)),
     get("/../package.json", "POST"),
     get("/", "DELETE", "Content-Length: 5\r\n").replace("\r\n\r\n", "\r\n\r\nhello"),
     // huge and broken headers
@@ -93,9 +138,17 @@ function malformedRequests(): string[] {
     get("/", "GET", "If-None-Match: *\r\n"),
     get("/", "GET", "If-Modified-Since: not a date\r\n"),
     // ranges a careless handler would trust
-    ...["bytes=10-5", "bytes=-5", "bytes=abc", "bytes=0-0,5-9", "bytes=99999999999999999999-", "bytes=5-", "bytes=-", "items=0-5", "bytes=0-1e9"].map(
-      (range) => get("/robots.txt", "GET", `Range: ${range}\r\n`),
-    ),
+    ...[
+      "bytes=10-5",
+      "bytes=-5",
+      "bytes=abc",
+      "bytes=0-0,5-9",
+      "bytes=99999999999999999999-",
+      "bytes=5-",
+      "bytes=-",
+      "items=0-5",
+      "bytes=0-1e9",
+    ].map((range) => get("/robots.txt", "GET", `Range: ${range}\r\n`)),
     // not HTTP/1.1
     "GET /\r\n\r\n",
     "GET / HTTP/9.9\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
@@ -137,7 +190,9 @@ describe("hostile and malformed requests", () => {
       }
     }
     // Every path that climbs out of dist/ is simply not found (or refused as malformed).
-    for (const { request, exchange } of results.filter(({ request }) => /\.\.|%2e|%252e|passwd|%c0%ae|%uff0e/i.test(request))) {
+    for (const { request, exchange } of results.filter(({ request }) =>
+      /\.\.|%2e|%252e|passwd|%c0%ae|%uff0e/i.test(request),
+    )) {
       if (exchange.status !== undefined) expect([400, 404, 405, 431], label(request)).toContain(exchange.status);
     }
     const answered = results.filter(({ exchange }) => exchange.status !== undefined).length;
@@ -151,11 +206,17 @@ describe("hostile and malformed requests", () => {
   it("answers a reversed or malformed Range with the whole file rather than hanging", async () => {
     const robots = await readFile(path.join(site.dir, "robots.txt"), "latin1");
     for (const range of ["bytes=10-5", "bytes=-5", "bytes=0-0,5-9", "bytes=abc"]) {
-      const exchange = await rawExchange(port, get("/robots.txt", "GET", `Range: ${range}\r\nAccept-Encoding: identity\r\n`));
+      const exchange = await rawExchange(
+        port,
+        get("/robots.txt", "GET", `Range: ${range}\r\nAccept-Encoding: identity\r\n`),
+      );
       expect(exchange.status, range).toBe(200);
       expect(exchange.text.endsWith(robots), range).toBe(true);
     }
-    const partial = await rawExchange(port, get("/robots.txt", "GET", "Range: bytes=0-9\r\nAccept-Encoding: identity\r\n"));
+    const partial = await rawExchange(
+      port,
+      get("/robots.txt", "GET", "Range: bytes=0-9\r\nAccept-Encoding: identity\r\n"),
+    );
     expect(partial.status).toBe(206);
     expect(partial.text.endsWith(robots.slice(0, 10))).toBe(true);
   });

@@ -18,7 +18,9 @@ const consoleMessages: { url: string; type: string; text: string }[] = [];
 async function open(path: string, width = 1280): Promise<Page> {
   const page = await context.newPage();
   await page.setViewportSize({ width, height: 900 });
-  page.on("console", (message) => consoleMessages.push({ url: page.url(), type: message.type(), text: message.text() }));
+  page.on("console", (message) =>
+    consoleMessages.push({ url: page.url(), type: message.type(), text: message.text() }),
+  );
   page.on("pageerror", (error) => consoleMessages.push({ url: page.url(), type: "pageerror", text: error.message }));
   await page.goto(`${site.url}${path}`);
   return page;
@@ -64,7 +66,8 @@ describe("home page", () => {
     const townLinks = await hrefs(page, "#towns-heading ~ ul a");
     expect(townLinks).toEqual(model.towns.map((town) => `/towns/${town.slug}`));
     expect(await page.locator(".faq-item").count()).toBe(4);
-    for (const faq of model.homeFaqs) await expect(page.getByRole("heading", { name: faq.question }).count()).resolves.toBe(1);
+    for (const faq of model.homeFaqs)
+      await expect(page.getByRole("heading", { name: faq.question }).count()).resolves.toBe(1);
     const contact = page.locator("section#contact");
     expect(await contact.count()).toBe(1);
     expect(await contact.locator(`a[href="${model.business.phone.href}"]`).count()).toBeGreaterThan(0);
@@ -86,8 +89,12 @@ describe("contact page", () => {
     expect(await frame.getAttribute("title")).toBeTruthy();
     expect((await frame.boundingBox())?.height).toBe(916);
     expect(await page.locator(`script[src="${model.business.leadForm.scriptUrl}"]`).count()).toBe(1);
-    expect(await page.locator(`main a[href="${model.business.phone.href}"]`).first().innerText()).toBe(model.business.phone.display);
-    expect(await page.locator("main").innerText()).toContain("Mattoon, Charleston, Effingham and all of Central Illinois");
+    expect(await page.locator(`main a[href="${model.business.phone.href}"]`).first().innerText()).toBe(
+      model.business.phone.display,
+    );
+    expect(await page.locator("main").innerText()).toContain(
+      "Mattoon, Charleston, Effingham and all of Central Illinois",
+    );
     await page.close();
   });
 
@@ -95,14 +102,18 @@ describe("contact page", () => {
     const page = await context.newPage();
     // What the page holds when its load event fires, before the site's own listener runs.
     await page.addInitScript(() => {
-      addEventListener("load", () => {
-        const box = document.querySelector(".lead-form-frame")?.getBoundingClientRect();
-        (window as unknown as { atLoad: unknown }).atLoad = {
-          frames: document.querySelectorAll("iframe").length,
-          providerScripts: document.querySelectorAll("script[src^='http']").length,
-          reserved: box?.height,
-        };
-      }, { capture: true });
+      addEventListener(
+        "load",
+        () => {
+          const box = document.querySelector(".lead-form-frame")?.getBoundingClientRect();
+          (window as unknown as { atLoad: unknown }).atLoad = {
+            frames: document.querySelectorAll("iframe").length,
+            providerScripts: document.querySelectorAll("script[src^='http']").length,
+            reserved: box?.height,
+          };
+        },
+        { capture: true },
+      );
     });
     await page.goto(`${site.url}/contact`, { waitUntil: "load" });
     await page.locator(".lead-form iframe").waitFor();
@@ -125,17 +136,28 @@ describe("services index", () => {
     expect(await cards.count()).toBe(12);
     for (const [index, service] of model.services.entries()) {
       const card = cards.nth(index);
-      expect(await card.getByRole("link", { name: service.name, exact: true }).getAttribute("href")).toBe(`/services/${service.key}`);
-      expect(await card.getByRole("link", { name: /^Learn More/ }).getAttribute("href")).toBe(`/services/${service.key}`);
+      expect(await card.getByRole("link", { name: service.name, exact: true }).getAttribute("href")).toBe(
+        `/services/${service.key}`,
+      );
+      expect(await card.getByRole("link", { name: /^Learn More/ }).getAttribute("href")).toBe(
+        `/services/${service.key}`,
+      );
       expect(await card.innerText()).toContain(service.description);
     }
     await page.close();
   });
 
   it("lays the cards out in 1, 2 and 3 columns on small, medium and large screens", async () => {
-    for (const [width, columns] of [[390, 1], [800, 2], [1280, 3]] as const) {
+    for (const [width, columns] of [
+      [390, 1],
+      [800, 2],
+      [1280, 3],
+    ] as const) {
       const page = await open("/services", width);
-      const lefts = await page.$$eval(".card", (cards) => new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left))).size);
+      const lefts = await page.$$eval(
+        ".card",
+        (cards) => new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left))).size,
+      );
       expect(lefts, `${width}px`).toBe(columns);
       await page.close();
     }
@@ -150,15 +172,23 @@ describe("service pages", () => {
     expect(await page.locator(".title-with-icon svg").count()).toBe(1);
     expect(await main.innerText()).toContain(service.summary);
     expect(await page.locator(".highlights li").count()).toBe(4);
-    for (const heading of [service.intro.heading, service.why.heading, service.offerings.heading, service.tip.heading]) {
+    for (const heading of [
+      service.intro.heading,
+      service.why.heading,
+      service.offerings.heading,
+      service.tip.heading,
+    ]) {
       expect(await page.getByRole("heading", { name: heading }).count(), heading).toBe(1);
     }
     expect(await page.locator(".offerings li").count()).toBe(service.offerings.items.length);
     expect(await hrefs(page, ".area-list a")).toEqual(service.areaServed.map((slug) => `/towns/${slug}`));
-    expect(await hrefs(page, ".side-links ul a")).toEqual(otherServices(model.services, service.key).map((other) => `/services/${other.key}`));
+    expect(await hrefs(page, ".side-links ul a")).toEqual(
+      otherServices(model.services, service.key).map((other) => `/services/${other.key}`),
+    );
     const quotes = page.getByRole("link", { name: `Get a Free ${service.label} Quote` });
     expect(await quotes.count()).toBeGreaterThanOrEqual(1);
-    for (const href of await quotes.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) expect(href).toBe("/#contact");
+    for (const href of await quotes.evaluateAll((links) => links.map((link) => link.getAttribute("href"))))
+      expect(href).toBe("/#contact");
     expect(await page.getByRole("link", { name: "Contact us" }).getAttribute("href")).toBe("/#contact");
     const footer = await page.locator("footer").innerText();
     expect(footer).toContain(String(new Date().getFullYear()));
@@ -218,7 +248,15 @@ describe("town pages", () => {
 });
 
 describe("not-found page", () => {
-  const unknown = ["/nope", "/services/nope", "/towns/nope", "/towns/mattoon/extra", "/contact.php", "/TOWNS", "/services/culvert/extra"];
+  const unknown = [
+    "/nope",
+    "/services/nope",
+    "/towns/nope",
+    "/towns/mattoon/extra",
+    "/contact.php",
+    "/TOWNS",
+    "/services/culvert/extra",
+  ];
 
   it("answers unknown paths with status 404, the not-found texts, and logs the path", async () => {
     for (const path of unknown) {
@@ -233,7 +271,10 @@ describe("not-found page", () => {
       expect(text).toContain("404");
       expect(text).toContain("Oops! Page not found");
       expect(await page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
-      expect(errors.some((error) => error.includes(`Page not found: ${path}`)), path).toBe(true);
+      expect(
+        errors.some((error) => error.includes(`Page not found: ${path}`)),
+        path,
+      ).toBe(true);
       await page.close();
     }
   });

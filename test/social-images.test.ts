@@ -78,9 +78,7 @@ describe("social preview images", () => {
     const third: SocialImageStats = { drawn: 0, fromCache: 0 };
     const redrawn = await bytesOf(await renderSocialImages(changed, cache, third));
     expect(third).toEqual({ drawn: 1, fromCache: 2 });
-    expect(Buffer.from(redrawn.get(sample[0]!.file)!).equals(Buffer.from(drawn.get(sample[0]!.file)!))).toBe(
-      false,
-    );
+    expect(Buffer.from(redrawn.get(sample[0]!.file)!).equals(Buffer.from(drawn.get(sample[0]!.file)!))).toBe(false);
   });
 
   it("keeps the drawn bytes when the cache cannot be written", async () => {

@@ -20,8 +20,12 @@ describe("stylesheet strategy", () => {
   });
 
   it("charges the shared file once, one more request, and a second round trip before the first paint", async () => {
-    const css = Array.from({ length: 200 }, (_, i) => `.rule-${i}{margin:${i}px;color:#${(i * 4099).toString(16).padStart(6, "0").slice(0, 6)}}`).join("");
-    const page = (text: string) => `<!DOCTYPE html><html><head><style>${css}</style></head><body><p>${text}</p></body></html>`;
+    const css = Array.from(
+      { length: 200 },
+      (_, i) => `.rule-${i}{margin:${i}px;color:#${(i * 4099).toString(16).padStart(6, "0").slice(0, 6)}}`,
+    ).join("");
+    const page = (text: string) =>
+      `<!DOCTYPE html><html><head><style>${css}</style></head><body><p>${text}</p></body></html>`;
     const visit = [page("one"), page("two"), page("three")].map((html, i) => ({ path: `/${i}`, html }));
     const result = await compareVisit(visit, css);
     expect(result.inline.requests).toBe(3);

@@ -22,7 +22,18 @@ describe("editDistance", () => {
 });
 
 describe("closestMatch", () => {
-  const townFields = ["name", "slug", "county", "coordinates", "ctaPhone", "description", "body", "highlights", "faqs", "facts"];
+  const townFields = [
+    "name",
+    "slug",
+    "county",
+    "coordinates",
+    "ctaPhone",
+    "description",
+    "body",
+    "highlights",
+    "faqs",
+    "facts",
+  ];
 
   it("suggests the field a typo was meant to be", () => {
     expect(closestMatch("descripton", townFields)).toBe("description");
@@ -54,7 +65,10 @@ describe("closestMatch", () => {
 
 describe("containingMatches", () => {
   it("offers names that contain the described word, shortest first", () => {
-    expect(containingMatches("water", ["waves", "glass-water", "water-off", "droplets"])).toEqual(["water-off", "glass-water"]);
+    expect(containingMatches("water", ["waves", "glass-water", "water-off", "droplets"])).toEqual([
+      "water-off",
+      "glass-water",
+    ]);
     expect(containingMatches("a", ["a", "ab"])).toEqual([]);
   });
 });

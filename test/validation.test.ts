@@ -31,7 +31,9 @@ describe("data validation", () => {
       found: "a list of 2 items",
       expected: "exactly 3 FAQs",
     });
-    const faqsLine = text.split("\n").findIndex((line, i) => i > lineOf(text, "slug: mattoon") && line.includes("faqs:"));
+    const faqsLine = text
+      .split("\n")
+      .findIndex((line, i) => i > lineOf(text, "slug: mattoon") && line.includes("faqs:"));
     expect(problem?.line).toBe(faqsLine + 2);
   });
 
@@ -114,11 +116,23 @@ describe("data validation", () => {
 
   it("explains the YAML mistakes people make, once, at their line", async () => {
     const cases = [
-      { from: "  - name: Charleston\n", to: "  - name: Charleston: the city\n", says: /put the whole value in double quotes/ },
+      {
+        from: "  - name: Charleston\n",
+        to: "  - name: Charleston: the city\n",
+        says: /put the whole value in double quotes/,
+      },
       { from: "    county: Coles\n", to: "    county Coles\n", says: /is the colon after the field name missing/ },
       { from: "    county: Coles\n", to: "\tcounty: Coles\n", says: /indent with spaces only/ },
-      { from: "    county: Coles\n", to: "    county: Coles\n    county: Coles\n", says: /the same field twice in one entry/ },
-      { from: "  - name: Charleston\n", to: "  - name: *Charleston\n", says: /in double quotes \(YAML reads \* and & at the start as references\)/ },
+      {
+        from: "    county: Coles\n",
+        to: "    county: Coles\n    county: Coles\n",
+        says: /the same field twice in one entry/,
+      },
+      {
+        from: "  - name: Charleston\n",
+        to: "  - name: *Charleston\n",
+        says: /in double quotes \(YAML reads \* and & at the start as references\)/,
+      },
     ];
     for (const { from, to, says } of cases) {
       const dir = await copyData();
@@ -159,7 +173,12 @@ describe("data validation", () => {
     await writeFile(path.join(dir, "towns.yaml"), junk(MAX_DATA_FILE_BYTES + 1));
     const problems = await problemsOf(dir);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ file: "data/towns.yaml", line: 1, column: 1, found: `a file of ${MAX_DATA_FILE_BYTES + 1} bytes` });
+    expect(problems[0]).toMatchObject({
+      file: "data/towns.yaml",
+      line: 1,
+      column: 1,
+      found: `a file of ${MAX_DATA_FILE_BYTES + 1} bytes`,
+    });
     expect(problems[0]?.expected).toMatch(/under 32 MB/);
   });
 
@@ -168,10 +187,18 @@ describe("data validation", () => {
     const text = await readFile(path.join(dir, "faq.yaml"));
     const at = text.indexOf("faqs:");
     // A Latin-1 "é", as an editor set to another encoding would save it.
-    await writeFile(path.join(dir, "faq.yaml"), Buffer.concat([text.subarray(0, at + 2), Buffer.from([0xe9]), text.subarray(at + 2)]));
+    await writeFile(
+      path.join(dir, "faq.yaml"),
+      Buffer.concat([text.subarray(0, at + 2), Buffer.from([0xe9]), text.subarray(at + 2)]),
+    );
     const lines = text.subarray(0, at).toString("utf8").split("\n");
     const [problem] = await problemsOf(dir);
-    expect(problem).toMatchObject({ file: "data/faq.yaml", line: lines.length, column: 3, found: "characters that are not UTF-8 text" });
+    expect(problem).toMatchObject({
+      file: "data/faq.yaml",
+      line: lines.length,
+      column: 3,
+      found: "characters that are not UTF-8 text",
+    });
   });
 
   it("refuses an empty file", async () => {
@@ -195,7 +222,7 @@ describe("data validation", () => {
       doc.setIn(["services", 0, "icon"], "nope-icon");
       doc.setIn(["services", 5, "label"], "");
     });
-    await replaceInFile(dir, "site.yaml", "postalCode: \"61938\"", "postalCode: \"6193\"");
+    await replaceInFile(dir, "site.yaml", 'postalCode: "61938"', 'postalCode: "6193"');
     const problems = await problemsOf(dir);
     expect(problems.map((problem) => problem.field).sort()).toEqual(
       ["address.postalCode", "services[0].icon", "services[5].label"].sort(),

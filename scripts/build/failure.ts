@@ -7,9 +7,7 @@ import { PolicyError } from "../headers/policy-error.ts";
 import { DataError, type DataProblem } from "../data/problems.ts";
 import { RenderError } from "../pages/render-error.ts";
 
-export type Failure =
-  | { kind: "data"; problems: DataProblem[] }
-  | { kind: "render" | "other"; message: string };
+export type Failure = { kind: "data"; problems: DataProblem[] } | { kind: "render" | "other"; message: string };
 
 export function failureOf(error: unknown): Failure {
   if (error instanceof DataError) return { kind: "data", problems: error.problems };

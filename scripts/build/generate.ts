@@ -116,7 +116,10 @@ async function writeStaged(outDir: string, produce: (emit: Emit) => Promise<void
       return backlog.add(async () => {
         const siblings = await compressedSiblings(file, contents);
         names.push(...siblings.map(([name]) => name));
-        await Promise.all([output.write(file, contents), ...siblings.map(([name, bytes]) => output.write(name, bytes))]);
+        await Promise.all([
+          output.write(file, contents),
+          ...siblings.map(([name, bytes]) => output.write(name, bytes)),
+        ]);
       });
     });
     await backlog.settle();

@@ -53,7 +53,10 @@ process.on("message", async (message: BuildRequest) => {
 });
 
 async function loadSiteModules() {
-  const [{ generate }, { failureOf }] = await Promise.all([import("../build/generate.ts"), import("../build/failure.ts")]);
+  const [{ generate }, { failureOf }] = await Promise.all([
+    import("../build/generate.ts"),
+    import("../build/failure.ts"),
+  ]);
   return { generate, failureOf };
 }
 

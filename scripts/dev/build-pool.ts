@@ -38,7 +38,8 @@ function startWorker(): Worker {
       child.off("exit", onExit);
       resolve();
     };
-    const onExit = (code: number | null) => reject(new Error(`the build process stopped while starting (exit ${code})`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`the build process stopped while starting (exit ${code})`));
     child.on("message", onMessage);
     child.once("exit", onExit);
   });
@@ -88,7 +89,12 @@ export class BuildPool {
         if (message.type === "ready" || message.id !== request.id) return;
         cleanUp();
         if (message.type === "built") {
-          resolve({ ok: true, pages: message.pages, milliseconds: message.milliseconds, cpuMilliseconds: message.cpuMilliseconds });
+          resolve({
+            ok: true,
+            pages: message.pages,
+            milliseconds: message.milliseconds,
+            cpuMilliseconds: message.cpuMilliseconds,
+          });
         } else {
           const { type: _type, id: _id, ...failure } = message;
           resolve({ ok: false, ...failure });

@@ -51,13 +51,20 @@ export function createDevServer(options: DevServerOptions): { server: Server; re
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const urlPath = new URL(req.url ?? "/", "http://localhost").pathname;
     if (urlPath === EVENTS_PATH) return live.connect(req, res);
-    if (urlPath === RELOAD_SCRIPT_PATH) return send(req, res, 200, "text/javascript; charset=utf-8", options.reloadScript);
+    if (urlPath === RELOAD_SCRIPT_PATH)
+      return send(req, res, 200, "text/javascript; charset=utf-8", options.reloadScript);
     const state = options.state();
     if (isPagePath(urlPath) && (req.method === "GET" || req.method === "HEAD")) {
       // Opened during the very first build: this page reloads itself when the build is done.
       if (!site) return send(req, res, 503, "text/html; charset=utf-8", renderBuildingPage());
       if (state.failure) {
-        return send(req, res, 500, "text/html; charset=utf-8", renderErrorPage(state.failure, state.build, options.outDirLabel));
+        return send(
+          req,
+          res,
+          500,
+          "text/html; charset=utf-8",
+          renderErrorPage(state.failure, state.build, options.outDirLabel),
+        );
       }
     }
     if (!site) return send(req, res, 503, "text/plain; charset=utf-8", "The site is being built.\n");

@@ -63,7 +63,13 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const state: DevState = { build: 0 };
   const live = new LiveReload(() => state.build);
   const workers = new BuildPool();
-  const dev = createDevServer({ dir: outDir, outDirLabel, live, reloadScript: await buildReloadScript(), state: () => state });
+  const dev = createDevServer({
+    dir: outDir,
+    outDirLabel,
+    live,
+    reloadScript: await buildReloadScript(),
+    state: () => state,
+  });
   const listeners = new Set<(report: BuildReport) => void>();
 
   let building = false;
@@ -74,7 +80,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     const cause = saved ? ` (${batch.files.join(", ")})` : "";
     if (outcome.ok) {
       const reload = saved ? `; reload sent ${millisecondsAfterSave} ms after the save` : "";
-      log(`✓ ${clock()} built ${outcome.pages} pages into ${outDirLabel} in ${outcome.milliseconds} ms${cause}${reload}`);
+      log(
+        `✓ ${clock()} built ${outcome.pages} pages into ${outDirLabel} in ${outcome.milliseconds} ms${cause}${reload}`,
+      );
       return;
     }
     const { heading, lines } = describeFailure(outcome);
@@ -85,7 +93,11 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const rebuild = async (batch: ChangeBatch): Promise<void> => {
     if (building) {
       queued = queued
-        ? { files: [...new Set([...queued.files, ...batch.files])], codeChanged: queued.codeChanged || batch.codeChanged, firstSeenAt: queued.firstSeenAt }
+        ? {
+            files: [...new Set([...queued.files, ...batch.files])],
+            codeChanged: queued.codeChanged || batch.codeChanged,
+            firstSeenAt: queued.firstSeenAt,
+          }
         : batch;
       return;
     }
@@ -107,7 +119,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     live.announce(state.build);
     const millisecondsAfterSave = Math.round(performance.now() - batch.firstSeenAt);
     report(outcome, batch, millisecondsAfterSave);
-    for (const listener of listeners) listener({ build: state.build, outcome, millisecondsAfterSave, files: batch.files });
+    for (const listener of listeners)
+      listener({ build: state.build, outcome, millisecondsAfterSave, files: batch.files });
     if (queued) {
       const next = queued;
       queued = undefined;

@@ -21,7 +21,13 @@ export interface ChangeBatch {
 }
 
 /** Swap files, backups and lock files that editors write beside the real one. */
-const EDITOR_LEFTOVERS = [/(^|[\\/])\.[^\\/]*$/, /~$/, /\.(swp|swx|swo|tmp|bak|orig)$/i, /(^|[\\/])#[^\\/]*#$/, /(^|[\\/])4913$/];
+const EDITOR_LEFTOVERS = [
+  /(^|[\\/])\.[^\\/]*$/,
+  /~$/,
+  /\.(swp|swx|swo|tmp|bak|orig)$/i,
+  /(^|[\\/])#[^\\/]*#$/,
+  /(^|[\\/])4913$/,
+];
 
 /** Whether a changed file can affect the site: YAML in data/, anything but editor leftovers in code. */
 export function isRelevantChange(kind: WatchedKind, file: string): boolean {
@@ -35,7 +41,13 @@ async function foldersBelow(dir: string): Promise<string[]> {
   const below = entries
     .filter((entry) => entry.isDirectory())
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((folder) => !path.relative(dir, folder).split(path.sep).some((part) => part.startsWith(".") || part === "node_modules"));
+    .filter(
+      (folder) =>
+        !path
+          .relative(dir, folder)
+          .split(path.sep)
+          .some((part) => part.startsWith(".") || part === "node_modules"),
+    );
   return [dir, ...below];
 }
 
@@ -82,7 +94,8 @@ export async function watchFolders(
         // A new folder (a new templates/ subfolder, say) is watched from now on.
         stat(file).then(
           (info) => {
-            if (info.isDirectory()) void foldersBelow(file).then((added) => added.forEach((dir) => watchFolder(dir, root, kind)));
+            if (info.isDirectory())
+              void foldersBelow(file).then((added) => added.forEach((dir) => watchFolder(dir, root, kind)));
           },
           () => {},
         );

@@ -15,8 +15,7 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
 export function milesBetween(a: LatLon, b: LatLon): number {
   const dLat = radians(b.lat - a.lat);
   const dLon = radians(b.lon - a.lon);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -31,11 +30,7 @@ export function roughMiles(miles: number): string {
  * The distance sentence of a town page: "Charleston is about 10 miles from our Mattoon yard, in a
  * straight line." The yard's own town says so instead.
  */
-export function distanceFromYard(
-  town: { name: string; coordinates: LatLon },
-  yard: LatLon,
-  yardCity: string,
-): string {
+export function distanceFromYard(town: { name: string; coordinates: LatLon }, yard: LatLon, yardCity: string): string {
   if (town.name === yardCity) return `Our ${yardCity} yard is right here in town.`;
   return `${town.name} is ${roughMiles(milesBetween(town.coordinates, yard))} from our ${yardCity} yard, in a straight line.`;
 }

@@ -109,7 +109,8 @@ function elementFetches(element: ScannedElement): { directive: FetchDirective; u
   const fetches: { directive: FetchDirective; url: string }[] = [];
   const add = (directive: FetchDirective, url: string | undefined) => {
     // about:blank and fragments fetch nothing.
-    if (url !== undefined && url.trim() !== "" && !/^(about:|#)/i.test(url.trim())) fetches.push({ directive, url: url.trim() });
+    if (url !== undefined && url.trim() !== "" && !/^(about:|#)/i.test(url.trim()))
+      fetches.push({ directive, url: url.trim() });
   };
   switch (element.name) {
     case "script":

@@ -37,7 +37,8 @@ export function formatHeadersFile(rules: readonly HeaderRule[]): string {
     lines.push("", rule.path);
     const earlier = rules.slice(0, index).filter((other) => patternsOverlap(other.path, rule.path));
     for (const [name, value] of Object.entries(rule.headers)) {
-      if (/[\r\n]/.test(value) || value.trim() === "") throw new Error(`_headers: bad value for ${name} on ${rule.path}`);
+      if (/[\r\n]/.test(value) || value.trim() === "")
+        throw new Error(`_headers: bad value for ${name} on ${rule.path}`);
       const overridden = earlier.some((other) =>
         Object.keys(other.headers).some((otherName) => otherName.toLowerCase() === name.toLowerCase()),
       );

@@ -34,7 +34,9 @@ interface Place {
 const isElement = (node: { nodeName: string }): node is Element => "tagName" in node;
 
 function textOf(element: Element): string {
-  return element.childNodes.map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "")).join("");
+  return element.childNodes
+    .map((child) => ("value" in child && child.nodeName === "#text" ? child.value : ""))
+    .join("");
 }
 
 function attributesOf(element: Element): Map<string, string> {

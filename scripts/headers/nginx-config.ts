@@ -94,7 +94,15 @@ export function renderNginxConfig(rules: readonly HeaderRule[], options: NginxOp
     "# Regenerate it after every build: the Content-Security-Policy holds hashes of the pages' code.",
   ];
   if (!options.tls) {
-    return [...header, "server {", ...listen(options.listenHttp), `    server_name ${names};`, ...siteBody(rules, options.root), "}", ""].join("\n");
+    return [
+      ...header,
+      "server {",
+      ...listen(options.listenHttp),
+      `    server_name ${names};`,
+      ...siteBody(rules, options.root),
+      "}",
+      "",
+    ].join("\n");
   }
   const redirect = ["server {", ...listen(options.listenHttp), `    server_name ${names};`, "    server_tokens off;"];
   redirect.push(`    return 301 ${options.canonicalOrigin}$request_uri;`, "}");

@@ -30,8 +30,7 @@ export function boxAround(x: number, y: number, width: number, height: number): 
 
 /** The county's outline rings in map units, for quick point-in-county tests. */
 function projectedRings(projection: GeoProjection, county: AreaFeature): [number, number][][] {
-  const polygons =
-    county.geometry.type === "Polygon" ? [county.geometry.coordinates] : county.geometry.coordinates;
+  const polygons = county.geometry.type === "Polygon" ? [county.geometry.coordinates] : county.geometry.coordinates;
   return polygons.flatMap((rings) =>
     rings.map((ring) => ring.map(([lon = 0, lat = 0]): [number, number] => projection([lon, lat]) ?? [0, 0])),
   );

@@ -175,9 +175,7 @@ function layout(request: LabelRequest, side: Side): { anchor: LabelVariant["anch
   for (const line of rest) {
     const previous = lines.at(-1)!;
     const height = (ASCENT + DESCENT) * line.scale;
-    const lineTop = GROWS_UP.has(side)
-      ? previous.box.y0 - LINE_GAP_EM - height
-      : previous.box.y1 + LINE_GAP_EM;
+    const lineTop = GROWS_UP.has(side) ? previous.box.y0 - LINE_GAP_EM - height : previous.box.y1 + LINE_GAP_EM;
     lines.push(boxOf(line, lineTop));
   }
   return { anchor, lines };
@@ -279,8 +277,7 @@ export class LabelPlacer {
   }
 
   place(request: LabelRequest): PlacedLabel | undefined {
-    const fits = (side: Side, tier: LabelTier) =>
-      this.isFree(labelBox(request, side, tier), tier, request.id);
+    const fits = (side: Side, tier: LabelTier) => this.isFree(labelBox(request, side, tier), tier, request.id);
     const both = SIDES.find((side) => this.input.tiers.every((tier) => fits(side, tier)));
     const choices: { side: Side; tiers: LabelTier[] }[] = both
       ? [{ side: both, tiers: [...this.input.tiers] }]

@@ -277,8 +277,7 @@ export function buildServiceAreaMap(model: SiteModel): ServiceAreaMapData {
       projection,
       county,
       dots,
-      (labelX, labelY) =>
-        tiers.every((tier) => placer.isFree(countyBox({ name, labelX, labelY }, tier), tier)),
+      (labelX, labelY) => tiers.every((tier) => placer.isFree(countyBox({ name, labelX, labelY }, tier), tier)),
       { fontSize: MAP_TEXT.county.narrow, enoughClearance: MAP_TEXT.town.narrow * 1.6 },
     );
     const placed = { name, labelX: point.x, labelY: point.y };

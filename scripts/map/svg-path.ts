@@ -51,11 +51,7 @@ class CompactPathContext {
  * The SVG path data of a GeoJSON object under the projection, in whole units. With minStep, points
  * closer than that to the last one kept are dropped: enough simplification for a small drawing.
  */
-export function compactPath(
-  projection: GeoStreamWrapper,
-  object: GeoPermissibleObjects,
-  minStep = 1,
-): string {
+export function compactPath(projection: GeoStreamWrapper, object: GeoPermissibleObjects, minStep = 1): string {
   const context = new CompactPathContext(minStep);
   geoPath(projection, context as unknown as CanvasRenderingContext2D)(object);
   return context.toString();

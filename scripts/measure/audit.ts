@@ -19,7 +19,6 @@ import { buildRoutes } from "../pages/routes.ts";
 import { serve } from "../serve/server.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 
-
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo", "agentic-browsing"] as const;
 type Category = (typeof CATEGORIES)[number];
 const HEADINGS: Record<Category, string> = {

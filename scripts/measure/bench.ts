@@ -14,13 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { launchDebuggableChromium } from "./chromium.ts";
 import { auditPageMedian, type LighthouseFigures } from "./lighthouse.ts";
-import {
-  isolatedGenerator,
-  timedGenerate,
-  writeScaledData,
-  type GenerateRun,
-  type RunLimits,
-} from "./scale.ts";
+import { isolatedGenerator, timedGenerate, writeScaledData, type GenerateRun, type RunLimits } from "./scale.ts";
 import { generate } from "../build/generate.ts";
 import { NOT_FOUND_FILE } from "../site/urls.ts";
 import { serve } from "../serve/server.ts";
@@ -151,7 +145,8 @@ async function benchScale(work: string, factors: number[], limits: RunLimits): P
       const result: GenerateRun = await timedGenerate(cli, dataDir, outDir, limits);
       addRow(rows, factor, towns, cache, result);
       if (!result.ok) notes.push(`${factor}× ${cache}: ${result.error ?? "failed"}`);
-      if (result.maxRssBytes > GIB) notes.push(`${factor}× ${cache}: peak memory ${mib(result.maxRssBytes)} MiB is over 1 GiB`);
+      if (result.maxRssBytes > GIB)
+        notes.push(`${factor}× ${cache}: peak memory ${mib(result.maxRssBytes)} MiB is over 1 GiB`);
       process.stderr.write(".");
       await rm(outDir, { recursive: true, force: true });
       if (!result.ok) break;
@@ -159,7 +154,9 @@ async function benchScale(work: string, factors: number[], limits: RunLimits): P
     await rm(base, { recursive: true, force: true });
   }
   process.stderr.write("\n");
-  console.log(`\nGenerate (each run its own process; "generate s" is the generator's own figure, "wall s" adds Node start-up), ${machine}\n`);
+  console.log(
+    `\nGenerate (each run its own process; "generate s" is the generator's own figure, "wall s" adds Node start-up), ${machine}\n`,
+  );
   console.log(formatTable(["towns", "town pages", "caches", "result", "generate s", "wall s", "peak MiB"], rows));
   for (const note of notes) console.log(note);
 }
@@ -168,7 +165,10 @@ const work = await mkdtemp(path.join(tmpdir(), "site-bench-"));
 try {
   if (!options["scale-only"]) await benchPages(work, Math.max(1, Number(options.runs) || 1));
   if (!options["pages-only"]) {
-    const factors = options.factors.split(",").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const factors = options.factors
+      .split(",")
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
     await benchScale(work, factors, {
       timeoutMs: Number(options.timeout) * 1000,
       maxRssBytes: Number(options["max-memory"]) * 1024 ** 2,

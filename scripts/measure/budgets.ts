@@ -74,7 +74,8 @@ export function renderBlockingResources(html: string): string[] {
 /** Boxes whose content arrives after the HTML (or is drawn inline) and so need their size up front. */
 const SIZED_ELEMENTS = new Set(["img", "iframe", "video", "embed", "object", "svg"]);
 
-const isLength = (value: string | undefined) => value !== undefined && /^\d+(\.\d+)?$/.test(value.trim()) && Number(value) > 0;
+const isLength = (value: string | undefined) =>
+  value !== undefined && /^\d+(\.\d+)?$/.test(value.trim()) && Number(value) > 0;
 
 /**
  * Every image, frame, video and top-level inline SVG must say its width and height in attributes,
@@ -102,7 +103,13 @@ export interface PageWeight {
 /** Raw, gzip -9 and brotli 11 sizes of a page, and the JavaScript it runs. */
 export async function measurePage(file: string, html: string): Promise<PageWeight> {
   const [gzip, brotli] = await Promise.all([compressGzip(html), compressBrotli(html)]);
-  return { file, bytes: utf8Length(html), gzip: gzip.length, brotli: brotli.length, scriptBytes: inlineScriptBytes(html) };
+  return {
+    file,
+    bytes: utf8Length(html),
+    gzip: gzip.length,
+    brotli: brotli.length,
+    scriptBytes: inlineScriptBytes(html),
+  };
 }
 
 /**
@@ -125,7 +132,8 @@ export function earlyThirdPartyRequests(html: string, siteOrigin: string): strin
   for (const el of scanHtml(html).filter((element) => !element.inTemplate && !element.inNoscript)) {
     const url = el.attributes.get("src") ?? (el.name === "link" ? el.attributes.get("href") : undefined);
     if (!foreign(url)) continue;
-    if (el.name === "link" && !/\b(?:stylesheet|preload|modulepreload|icon)\b/i.test(el.attributes.get("rel") ?? "")) continue;
+    if (el.name === "link" && !/\b(?:stylesheet|preload|modulepreload|icon)\b/i.test(el.attributes.get("rel") ?? ""))
+      continue;
     found.push(`<${el.name} ${url}>`);
   }
   return found;

@@ -40,7 +40,13 @@ export async function launchDebuggableChromium(): Promise<DebuggableBrowser> {
   const profile = await mkdtemp(path.join(tmpdir(), "bench-chromium-"));
   const child: ChildProcess = spawn(
     chromiumExecutable(),
-    [...CHROMIUM_FLAGS, "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    [
+      ...CHROMIUM_FLAGS,
+      "--remote-debugging-address=127.0.0.1",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   const port = await new Promise<number>((resolve, reject) => {

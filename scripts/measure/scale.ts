@@ -54,7 +54,10 @@ function multiplyTowns(townsYaml: string, factor: number): string {
   }
   // Copies share their text arrays with the originals; written out in full, as an owner would,
   // not as YAML anchors and aliases (which the parser resolves far more slowly).
-  return stringify({ towns: data.towns, alsoServing: [...data.alsoServing, ...copies] }, { lineWidth: 0, aliasDuplicateObjects: false });
+  return stringify(
+    { towns: data.towns, alsoServing: [...data.alsoServing, ...copies] },
+    { lineWidth: 0, aliasDuplicateObjects: false },
+  );
 }
 
 /** A copy of data/ with `factor` times the towns, in `dir`. Returns the number of town pages. */
@@ -114,11 +117,20 @@ async function residentBytes(pid: number): Promise<number | undefined> {
  * Runs `sitegen generate` in a child process and reads back its time and peak memory. The child
  * is watched twice a second and stopped when it passes the memory cap or the time limit.
  */
-export async function timedGenerate(cli: string, dataDir: string, outDir: string, limits: RunLimits): Promise<GenerateRun> {
+export async function timedGenerate(
+  cli: string,
+  dataDir: string,
+  outDir: string,
+  limits: RunLimits,
+): Promise<GenerateRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", REPORT_PEAK_MEMORY, cli, "generate", "--data", dataDir, "--out", outDir], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", REPORT_PEAK_MEMORY, cli, "generate", "--data", dataDir, "--out", outDir],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

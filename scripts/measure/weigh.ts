@@ -29,7 +29,15 @@ console.log(
 console.log(
   formatTable(
     ["page", "html", "gzip -9", "brotli 11", "headroom (br)", "headroom (gz)", "JS"],
-    weights.map((w) => [w.file, w.bytes, w.gzip, w.brotli, FIRST_ROUND_TRIP_BUDGET - w.brotli, FIRST_ROUND_TRIP_BUDGET - w.gzip, w.scriptBytes]),
+    weights.map((w) => [
+      w.file,
+      w.bytes,
+      w.gzip,
+      w.brotli,
+      FIRST_ROUND_TRIP_BUDGET - w.brotli,
+      FIRST_ROUND_TRIP_BUDGET - w.gzip,
+      w.scriptBytes,
+    ]),
   ),
 );
 const largest = weights.reduce((a, b) => (b.gzip > a.gzip ? b : a));
@@ -49,8 +57,14 @@ console.log(
 );
 const rows: (string | number)[][] = [];
 for (const visit of visits) {
-  const result = await compareVisit(visit.map((route) => ({ path: route.path, html: html(route.file) })), css);
-  for (const [name, figures] of [["inline", result.inline], ["external", result.external]] as const) {
+  const result = await compareVisit(
+    visit.map((route) => ({ path: route.path, html: html(route.file) })),
+    css,
+  );
+  for (const [name, figures] of [
+    ["inline", result.inline],
+    ["external", result.external],
+  ] as const) {
     rows.push([
       result.visit.join(" → "),
       name,
@@ -64,6 +78,20 @@ for (const visit of visits) {
   }
 }
 console.log(
-  formatTable(["visit", "stylesheet", "bytes per page", "total bytes", "requests", "RTTs to 1st paint", "1st paint ms", "visit ms"], rows),
+  formatTable(
+    [
+      "visit",
+      "stylesheet",
+      "bytes per page",
+      "total bytes",
+      "requests",
+      "RTTs to 1st paint",
+      "1st paint ms",
+      "visit ms",
+    ],
+    rows,
+  ),
 );
-console.log(`\nThe stylesheet alone: ${(await compareVisit([{ path: "/", html: html("index.html") }], css)).stylesheetBytes} bytes brotli.`);
+console.log(
+  `\nThe stylesheet alone: ${(await compareVisit([{ path: "/", html: html("index.html") }], css)).stylesheetBytes} bytes brotli.`,
+);

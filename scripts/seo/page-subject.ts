@@ -5,8 +5,7 @@ import type { Route } from "../site/page.ts";
 import { servicePath, townPath } from "../site/urls.ts";
 import type { Service, Town } from "../data/schema.ts";
 
-export type PageSubject =
-  { kind: "site" } | { kind: "service"; service: Service } | { kind: "town"; town: Town };
+export type PageSubject = { kind: "site" } | { kind: "service"; service: Service } | { kind: "town"; town: Town };
 
 export function pageSubject(route: Pick<Route, "kind" | "path">, model: SiteModel): PageSubject {
   if (route.kind === "service") {

@@ -127,7 +127,10 @@ export async function renderSocialImages(
 ): Promise<Map<string, Uint8Array | FileOnDisk>> {
   renderer ??= loadRenderer();
   const { fingerprint } = await renderer;
-  const jobs = images.map((image) => ({ card: image.card, file: path.join(cacheDir, `${cacheKey(fingerprint, image.card)}.png`) }));
+  const jobs = images.map((image) => ({
+    card: image.card,
+    file: path.join(cacheDir, `${cacheKey(fingerprint, image.card)}.png`),
+  }));
   const cached = await Promise.all(jobs.map((job) => isCached(job.file)));
   const missing = jobs.filter((_, i) => !cached[i]);
   stats.fromCache += jobs.length - missing.length;

@@ -9,7 +9,6 @@ import type { Route } from "../site/page.ts";
 import { SOCIAL_IMAGE_SIZE, type SocialCardData, type SocialMeta } from "../site/social.ts";
 import { absoluteUrl } from "../site/urls.ts";
 
-
 export interface SocialImage {
   /** Path inside dist/, e.g. "og/towns/mattoon.png". */
   file: string;

@@ -17,7 +17,9 @@ export interface OpenedFile {
   varies: boolean;
 }
 
-async function openRegularFile(file: string): Promise<{ handle: FileHandle; size: number; modified: Date } | undefined> {
+async function openRegularFile(
+  file: string,
+): Promise<{ handle: FileHandle; size: number; modified: Date } | undefined> {
   const handle = await open(file, "r").catch(() => undefined);
   if (!handle) return undefined;
   const stats = await handle.stat().catch(() => undefined);
@@ -30,7 +32,11 @@ async function openRegularFile(file: string): Promise<{ handle: FileHandle; size
  * The file for a servable URL path (site/urls.ts, filesForRequest), opened. Of its .br and .gz
  * siblings, the first that exists in the client's order of preference is sent instead.
  */
-export async function openForPath(dir: string, urlPath: string, accepted: readonly ContentEncoding[]): Promise<OpenedFile | undefined> {
+export async function openForPath(
+  dir: string,
+  urlPath: string,
+  accepted: readonly ContentEncoding[],
+): Promise<OpenedFile | undefined> {
   for (const name of filesForRequest(urlPath)) {
     const file = path.join(dir, name);
     // The request guard has refused "." and ".." segments; a second guard, should it ever let one through.

@@ -6,7 +6,10 @@ import type { OpenedFile } from "./open-file.ts";
 import { usableRange } from "./request-guard.ts";
 
 /** The byte range a usable Range header asks of a file of `size` bytes, or "unsatisfiable". */
-function byteRange(header: string | undefined, size: number): { start: number; end: number } | "unsatisfiable" | undefined {
+function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | "unsatisfiable" | undefined {
   const range = usableRange(header);
   if (!range) return undefined;
   const [first = "", last = ""] = range.slice("bytes=".length).split("-");
@@ -29,13 +32,17 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, opened: Open
     res.end();
     void opened.handle.close().catch(() => {});
   };
-  if (req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) return finish(304);
+  if (req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*"))
+    return finish(304);
   const range = byteRange(req.headers.range, opened.size);
   if (range === "unsatisfiable") return finish(416, { "Content-Range": `bytes */${opened.size}`, "Content-Length": 0 });
   const { start, end } = range ?? { start: 0, end: opened.size - 1 };
   const length = Math.max(0, end - start + 1);
   const status = range ? 206 : 200;
-  const headers = { "Content-Length": length, ...(range ? { "Content-Range": `bytes ${start}-${end}/${opened.size}` } : {}) };
+  const headers = {
+    "Content-Length": length,
+    ...(range ? { "Content-Range": `bytes ${start}-${end}/${opened.size}` } : {}),
+  };
   if (req.method === "HEAD" || length === 0) return finish(status, headers);
   res.writeHead(status, headers);
   const stream = opened.handle.createReadStream({ start, end, autoClose: true });

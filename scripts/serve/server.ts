@@ -29,7 +29,9 @@ export interface PageRewrite {
 }
 
 /** The 404 page as written, and its precompressed siblings where generate wrote them. */
-async function readNotFoundPages(dir: string): Promise<{ identity: Buffer } & Partial<Record<ContentEncoding, Buffer>>> {
+async function readNotFoundPages(
+  dir: string,
+): Promise<{ identity: Buffer } & Partial<Record<ContentEncoding, Buffer>>> {
   const file = path.join(dir, NOT_FOUND_FILE);
   const optional = (encoding: ContentEncoding) => readFile(`${file}${SIBLING_SUFFIX[encoding]}`).catch(() => undefined);
   const [identity, br, gzip] = await Promise.all([readFile(file), optional("br"), optional("gzip")]);

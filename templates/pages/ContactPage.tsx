@@ -12,8 +12,8 @@ export function ContactPage({ shell, model }: { shell: PageShell; model: SiteMod
         <div className="container">
           <h1>Get Your Free Estimate</h1>
           <p className="lead">
-            Proudly serving Mattoon, Charleston, Effingham and all of Central Illinois. Send the
-            form and we will reply with a free, no-obligation estimate within 24 hours.
+            Proudly serving Mattoon, Charleston, Effingham and all of Central Illinois. Send the form and we will reply
+            with a free, no-obligation estimate within 24 hours.
           </p>
         </div>
       </div>
@@ -23,8 +23,8 @@ export function ContactPage({ shell, model }: { shell: PageShell; model: SiteMod
           <aside className="contact-aside" aria-labelledby="call-heading">
             <h2 id="call-heading">Rather talk it through?</h2>
             <p>
-              Call <a href={business.phone.href}>{business.phone.display}</a>. We are happy to talk
-              through your project and set up a time to look at the site.
+              Call <a href={business.phone.href}>{business.phone.display}</a>. We are happy to talk through your project
+              and set up a time to look at the site.
             </p>
             <ContactFacts business={business} />
           </aside>

@@ -32,7 +32,14 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
             {business.name} digs, grades, drains and hauls for homeowners, farms and builders across{" "}
             {joinList(business.counties)} counties.
           </p>
-          <EstimateButtons href="/contact" label="Get a Free Estimate" phone={business.phone} tone="ghost" large phoneIcon />
+          <EstimateButtons
+            href="/contact"
+            label="Get a Free Estimate"
+            phone={business.phone}
+            tone="ghost"
+            large
+            phoneIcon
+          />
           <ul className="promises">
             {PROMISES.map((promise) => (
               <li key={promise.text}>
@@ -48,8 +55,8 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
         <div className="container">
           <h2 id="services-heading">Excavation services</h2>
           <p className="section-intro">
-            From a single French drain to a full commercial site, one local crew handles the dirt
-            work from start to finish.
+            From a single French drain to a full commercial site, one local crew handles the dirt work from start to
+            finish.
           </p>
           <ul className="card-grid">
             {model.services.map((service) => (

@@ -16,13 +16,11 @@ export function NotFoundPage({ shell, model }: { shell: PageShell; model: SiteMo
             <span className="visually-hidden">404: </span>Oops! Page not found
           </h1>
           <p className="lead">
-            The page you are looking for is not here. It may have moved, or the address may have a
-            typo.
+            The page you are looking for is not here. It may have moved, or the address may have a typo.
           </p>
           <EstimateButtons href="/" label="Return to Home" phone={business.phone} />
           <p>
-            You can also browse <a href="/services">our services</a> or{" "}
-            <a href="/towns">the towns we serve</a>.
+            You can also browse <a href="/services">our services</a> or <a href="/towns">the towns we serve</a>.
           </p>
         </div>
       </div>

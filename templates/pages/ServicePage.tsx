@@ -8,15 +8,7 @@ import { Highlights } from "../parts/Highlights.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 
-export function ServicePage({
-  shell,
-  model,
-  service,
-}: {
-  shell: PageShell;
-  model: SiteModel;
-  service: Service;
-}) {
+export function ServicePage({ shell, model, service }: { shell: PageShell; model: SiteModel; service: Service }) {
   const { business } = model;
   const townsBySlug = new Map(allTowns(model).map((town) => [town.slug, town]));
   const servedTowns = service.areaServed.flatMap((slug) => townsBySlug.get(slug) ?? []);
@@ -74,10 +66,7 @@ export function ServicePage({
             </aside>
 
             <h2>Where we offer {service.name.toLowerCase()}</h2>
-            <p>
-              We work throughout {joinList(business.counties)}{" "}
-              counties, including:
-            </p>
+            <p>We work throughout {joinList(business.counties)} counties, including:</p>
             <ul className="area-list">
               {servedTowns.map((town) => (
                 <li key={town.slug}>

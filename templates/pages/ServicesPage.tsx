@@ -11,9 +11,9 @@ export function ServicesPage({ shell, model }: { shell: PageShell; model: SiteMo
         <div className="container">
           <h1>Our Services</h1>
           <p className="lead">
-            We handle the dirt work that comes before, under and around everything else: drainage
-            that keeps water moving, ground prepared for buildings, and the roads and ponds that
-            make rural property work. Every job starts with a free, no-obligation estimate.
+            We handle the dirt work that comes before, under and around everything else: drainage that keeps water
+            moving, ground prepared for buildings, and the roads and ponds that make rural property work. Every job
+            starts with a free, no-obligation estimate.
           </p>
         </div>
       </div>

@@ -23,9 +23,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
           </p>
           <h1>Excavation Services in {town.name}</h1>
           <p className="lead">{town.description}</p>
-          <p className="town-distance">
-            {distanceFromYard(town, model.business.geo, model.business.address.city)}
-          </p>
+          <p className="town-distance">{distanceFromYard(town, model.business.geo, model.business.address.city)}</p>
           <EstimateButtons
             href="/#contact"
             label="Get a Free Estimate"

@@ -14,10 +14,8 @@ export function TownsPage({ shell, model, map }: { shell: PageShell; model: Site
         <div className="container">
           <h1>Central Illinois Excavation Service Area</h1>
           <p className="lead">
-            From our yard in {business.address.city} we cover{" "}
-            {joinList(business.counties)} counties, and we
-            regularly take on work in the larger towns around them. Choose your town to see what we
-            do there.
+            From our yard in {business.address.city} we cover {joinList(business.counties)} counties, and we regularly
+            take on work in the larger towns around them. Choose your town to see what we do there.
           </p>
         </div>
       </div>
@@ -33,8 +31,7 @@ export function TownsPage({ shell, model, map }: { shell: PageShell; model: Site
           <div className="container">
             <h2 id="also-serving-heading">Also serving</h2>
             <p className="section-intro">
-              Smaller communities and the farm country between them get the same crew and the same
-              free estimates.
+              Smaller communities and the farm country between them get the same crew and the same free estimates.
             </p>
             <TownLinks towns={model.alsoServing} label="Also serving" />
           </div>

@@ -8,8 +8,7 @@ export function Footer({ business, year }: { business: Business; year: number })
         <div>
           <p className="footer-name">{business.name}</p>
           <p>
-            Locally owned and operated. Licensed and insured. Serving Central Illinois from{" "}
-            {business.address.city}.
+            Locally owned and operated. Licensed and insured. Serving Central Illinois from {business.address.city}.
           </p>
           <ul className="footer-links">
             <li>

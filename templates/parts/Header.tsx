@@ -34,10 +34,7 @@ export function Header({ business, currentPath }: { business: Business; currentP
           <ul className="nav-list" id="site-menu">
             {NAV_LINKS.map((link) => (
               <li key={link.href}>
-                <a
-                  href={link.href}
-                  aria-current={isCurrent(link.href, currentPath) ? "page" : undefined}
-                >
+                <a href={link.href} aria-current={isCurrent(link.href, currentPath) ? "page" : undefined}>
                   {link.label}
                 </a>
               </li>

@@ -8,12 +8,14 @@ export const LEAD_FORM_HEIGHT = 916;
  */
 export function LeadForm({ business }: { business: Business }) {
   const { leadForm, phone } = business;
-  const frame = <iframe src={leadForm.frameUrl} title={leadForm.title} width="600" height={LEAD_FORM_HEIGHT} loading="lazy" />;
+  const frame = (
+    <iframe src={leadForm.frameUrl} title={leadForm.title} width="600" height={LEAD_FORM_HEIGHT} loading="lazy" />
+  );
   return (
     <div className="lead-form">
       <p className="lead-form-note">
-        If the form below does not load, call us at <a href={phone.href}>{phone.display}</a> and
-        we will take your details by phone.
+        If the form below does not load, call us at <a href={phone.href}>{phone.display}</a> and we will take your
+        details by phone.
       </p>
       {/* The frame and the provider's helper script wait in an inert <template> until the page has
           loaded (scripts/browser/site.ts): on a slow connection the provider's page and script

@@ -1,6 +1,12 @@
-// The service-area map: an inline SVG drawn from scripts/map.ts, with a dot linking to every town
+// The service-area map: an inline SVG drawn from scripts/map/service-area.ts, with a dot linking to every town
 // page, and a legend in words and shapes. Colours and the phone text size live in styles.css.
-import { DOT_EM, HOME_MARK_EM, MAP_TEXT, type MapTown, type ServiceAreaMapData } from "../../scripts/map/service-area.ts";
+import {
+  DOT_EM,
+  HOME_MARK_EM,
+  MAP_TEXT,
+  type MapTown,
+  type ServiceAreaMapData,
+} from "../../scripts/map/service-area.ts";
 import type { LabelVariant } from "../../scripts/map/labels.ts";
 import { townPath } from "../../scripts/site/urls.ts";
 
@@ -110,12 +116,7 @@ export function ServiceAreaMap({ map }: { map: ServiceAreaMapData }) {
           <path className="map-county-lines" d={map.countyLines} vectorEffect="non-scaling-stroke" />
           <path className="map-state-line" d={map.stateLine} vectorEffect="non-scaling-stroke" />
           <path className="map-served-border" d={map.servedBorder} vectorEffect="non-scaling-stroke" />
-          <g
-            className="map-county-names"
-            fontSize={MAP_TEXT.county.wide}
-            textAnchor="middle"
-            paintOrder="stroke"
-          >
+          <g className="map-county-names" fontSize={MAP_TEXT.county.wide} textAnchor="middle" paintOrder="stroke">
             {map.servedCounties.map((county) => (
               <text key={county.name} x={county.labelX} y={county.labelY} dy=".35em">
                 {county.name.toUpperCase()}
@@ -150,13 +151,7 @@ export function ServiceAreaMap({ map }: { map: ServiceAreaMapData }) {
         </li>
         {home ? (
           <li>
-            <svg
-              className="legend-mark"
-              viewBox="-1.2 -1.2 2.4 2.4"
-              width="24"
-              height="24"
-              aria-hidden="true"
-            >
+            <svg className="legend-mark" viewBox="-1.2 -1.2 2.4 2.4" width="24" height="24" aria-hidden="true">
               <path className="map-home-star" d={STAR} />
             </svg>
             Our home base in {home.name}

@@ -16,7 +16,11 @@ export function TownFacts({ town }: { town: Town }) {
               <dd>{numberFormat.format(facts.population)}</dd>
             </div>
             <div>
-              <dt>{facts.foundedAs === "founded" ? "Founded" : `${facts.foundedAs[0]?.toUpperCase()}${facts.foundedAs.slice(1)}`}</dt>
+              <dt>
+                {facts.foundedAs === "founded"
+                  ? "Founded"
+                  : `${facts.foundedAs[0]?.toUpperCase()}${facts.foundedAs.slice(1)}`}
+              </dt>
               <dd>{facts.founded}</dd>
             </div>
             <div>

@@ -45,7 +45,9 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
       rule: violation.id,
       impact: violation.impact ?? "unknown",
       help: violation.help,
-      nodes: violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`),
+      nodes: violation.nodes.map(
+        (node) => `${node.target.join(" ")}: ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`,
+      ),
     }));
   }, AXE_TAGS);
 }

@@ -119,11 +119,15 @@ export function probeFocus(): FocusStop {
   });
 
   let outermostSvg: Element | null = null;
-  for (let node = element.parentElement; node; node = node.parentElement) if (node.tagName.toLowerCase() === "svg") outermostSvg = node;
+  for (let node = element.parentElement; node; node = node.parentElement)
+    if (node.tagName.toLowerCase() === "svg") outermostSvg = node;
   const svgBox = outermostSvg?.getBoundingClientRect();
   const graphic =
     outermostSvg && svgBox
-      ? { key: keyOf(outermostSvg), box: { left: svgBox.left + scrollX, top: svgBox.top + scrollY, width: svgBox.width, height: svgBox.height } }
+      ? {
+          key: keyOf(outermostSvg),
+          box: { left: svgBox.left + scrollX, top: svgBox.top + scrollY, width: svgBox.width, height: svgBox.height },
+        }
       : undefined;
 
   return {
@@ -192,7 +196,8 @@ export function pointerTargets(scope = "body"): TargetBox[] {
     };
     return collect(block);
   };
-  const selector = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [tabindex]:not([tabindex='-1'])";
+  const selector =
+    "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [tabindex]:not([tabindex='-1'])";
   return [...document.querySelectorAll(`${scope} :is(${selector})`)].flatMap((element) => {
     const rect = element.getBoundingClientRect();
     const style = getComputedStyle(element);

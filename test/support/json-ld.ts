@@ -69,9 +69,7 @@ export function missingProperties(node: JsonObject): string[] {
   return required
     .filter((key) => {
       const value = node[key];
-      return (
-        value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)
-      );
+      return value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
     })
     .map((key) => `${typeOf(node)} without ${key}`);
 }

@@ -26,7 +26,9 @@ export function textPastWindowEdges(): string[] {
       // Parked above the page on purpose (the skip link until focused).
       if (box.bottom + scrollY <= 0) continue;
       if (box.left < -1 || box.right > document.documentElement.clientWidth + 1) {
-        problems.push(`${element.tagName.toLowerCase()} "${node.textContent.trim().slice(0, 40)}" spans ${Math.round(box.left)}-${Math.round(box.right)} px`);
+        problems.push(
+          `${element.tagName.toLowerCase()} "${node.textContent.trim().slice(0, 40)}" spans ${Math.round(box.left)}-${Math.round(box.right)} px`,
+        );
         break;
       }
     }
@@ -52,7 +54,9 @@ export function clippedText(): string[] {
     const overflowX = element.scrollWidth - element.clientWidth;
     const overflowY = element.scrollHeight - element.clientHeight;
     if (overflowX > TOLERANCE || overflowY > TOLERANCE) {
-      problems.push(`${describe(element, element.innerText)} cuts off ${overflowX}×${overflowY} px (overflow ${style.overflow})`);
+      problems.push(
+        `${describe(element, element.innerText)} cuts off ${overflowX}×${overflowY} px (overflow ${style.overflow})`,
+      );
     }
   }
 
@@ -85,7 +89,9 @@ export function clippedText(): string[] {
           box.bottom > outer.bottom + TOLERANCE),
     );
     if (spill) {
-      problems.push(`${describe(parent, node.textContent)} spills out of ${describe(block, "")} (${Math.round(spill.width)}×${Math.round(spill.height)} px in ${Math.round(outer.width)}×${Math.round(outer.height)} px)`);
+      problems.push(
+        `${describe(parent, node.textContent)} spills out of ${describe(block, "")} (${Math.round(spill.width)}×${Math.round(spill.height)} px in ${Math.round(outer.width)}×${Math.round(outer.height)} px)`,
+      );
     }
   }
   return problems;

@@ -113,8 +113,19 @@ const MODIFIERS: Record<string, number> = {
 
 /** GRADE_CHART: the score rounded down to a multiple of 5, capped at 100. */
 const GRADES: [number, string][] = [
-  [100, "A+"], [90, "A"], [85, "A-"], [80, "B+"], [70, "B"], [65, "B-"], [60, "C+"], [50, "C"], [45, "C-"],
-  [40, "D+"], [30, "D"], [25, "D-"], [0, "F"],
+  [100, "A+"],
+  [90, "A"],
+  [85, "A-"],
+  [80, "B+"],
+  [70, "B"],
+  [65, "B-"],
+  [60, "C+"],
+  [50, "C"],
+  [45, "C-"],
+  [40, "D+"],
+  [30, "D"],
+  [25, "D-"],
+  [0, "F"],
 ];
 const MINIMUM_SCORE_FOR_EXTRA_CREDIT = 90;
 
@@ -164,11 +175,22 @@ function parseCsp(policies: string[]): Map<string, Set<string>> {
   return merged;
 }
 
-const DANGEROUSLY_BROAD = new Set(["ftp:", "http:", "https:", "*", "http://*", "http://*.*", "https://*", "https://*.*"]);
+const DANGEROUSLY_BROAD = new Set([
+  "ftp:",
+  "http:",
+  "https:",
+  "*",
+  "http://*",
+  "http://*.*",
+  "https://*",
+  "https://*.*",
+]);
 const UNSAFE_INLINE = new Set(["'unsafe-inline'", "data:"]);
 const BROAD_OR_INLINE = new Set([...DANGEROUSLY_BROAD, ...UNSAFE_INLINE]);
 const hasNonceOrHash = (sources: Set<string>) =>
-  [...sources].some((source) => ["'sha256-", "'sha384-", "'sha512-", "'nonce-"].some((prefix) => source.startsWith(prefix)));
+  [...sources].some((source) =>
+    ["'sha256-", "'sha384-", "'sha512-", "'nonce-"].some((prefix) => source.startsWith(prefix)),
+  );
 
 /** tests/csp.js: the result and the parsed policy (x-frame-options reads frame-ancestors from it). */
 function contentSecurityPolicy(input: ObservatoryInput): { result: string; csp?: Map<string, Set<string>> } {
@@ -193,7 +215,11 @@ function contentSecurityPolicy(input: ObservatoryInput): { result: string; csp?:
   let result: string | undefined;
   if (hasNonceOrHash(scriptSrc) && scriptSrc.has("'strict-dynamic'")) {
     for (const source of [...scriptSrc]) {
-      if ([...DANGEROUSLY_BROAD].some((broad) => source.startsWith(broad)) || source === "'self'" || source === "'unsafe-inline'") {
+      if (
+        [...DANGEROUSLY_BROAD].some((broad) => source.startsWith(broad)) ||
+        source === "'self'" ||
+        source === "'unsafe-inline'"
+      ) {
         scriptSrc.delete(source);
       }
     }
@@ -202,18 +228,24 @@ function contentSecurityPolicy(input: ObservatoryInput): { result: string; csp?:
   }
   const passive = ["img-src", "media-src"];
   const active = [
-    ...[...csp].filter(([directive]) => !passive.includes(directive) && directive !== "script-src").flatMap(([, list]) => [...list]),
+    ...[...csp]
+      .filter(([directive]) => !passive.includes(directive) && directive !== "script-src")
+      .flatMap(([, list]) => [...list]),
     ...scriptSrc,
   ];
   const passiveSources = passive.flatMap((directive) => [...(csp.get(directive) ?? csp.get("default-src") ?? [])]);
   const insecure = (source: string) => source.startsWith("http:") || source.startsWith("ftp:");
-  if ([...scriptSrc].some((source) => BROAD_OR_INLINE.has(source)) || [...objectSrc].some((source) => DANGEROUSLY_BROAD.has(source))) {
+  if (
+    [...scriptSrc].some((source) => BROAD_OR_INLINE.has(source)) ||
+    [...objectSrc].some((source) => DANGEROUSLY_BROAD.has(source))
+  ) {
     result ??= "csp-implemented-with-unsafe-inline";
   }
   if (active.some(insecure)) result ??= "csp-implemented-with-insecure-scheme";
   if (scriptSrc.has("'unsafe-eval'") || styleSrc.has("'unsafe-eval'")) result ??= "csp-implemented-with-unsafe-eval";
   if (passiveSources.some(insecure)) result ??= "csp-implemented-with-insecure-scheme-in-passive-content-only";
-  if ([...styleSrc].some((source) => BROAD_OR_INLINE.has(source))) result ??= "csp-implemented-with-unsafe-inline-in-style-src-only";
+  if ([...styleSrc].some((source) => BROAD_OR_INLINE.has(source)))
+    result ??= "csp-implemented-with-unsafe-inline-in-style-src-only";
   const defaultSrc = csp.get("default-src");
   if (defaultSrc?.has("'none'") && defaultSrc.size === 1) result ??= "csp-implemented-with-no-unsafe-default-src-none";
   else result ??= "csp-implemented-with-no-unsafe";
@@ -231,7 +263,8 @@ function crossOriginResourceSharing(input: ObservatoryInput): string {
   if (!allowOrigin) return "cross-origin-resource-sharing-not-implemented";
   if (allowOrigin === "*") return "cross-origin-resource-sharing-implemented-with-public-access";
   const credentials = firstHeader(input.corsHeaders, "access-control-allow-credentials")?.trim().toLowerCase();
-  if (allowOrigin === PROBE_ORIGIN && credentials === "true") return "cross-origin-resource-sharing-implemented-with-universal-access";
+  if (allowOrigin === PROBE_ORIGIN && credentials === "true")
+    return "cross-origin-resource-sharing-implemented-with-universal-access";
   return "cross-origin-resource-sharing-implemented-with-restricted-access";
 }
 
@@ -304,13 +337,16 @@ function subresourceIntegrity(input: ObservatoryInput): string {
     const relativeProtocol = /^\/\/[^/]/.test(src);
     const fullUrl = /^https?:\/\//.test(src);
     const relativeOrigin = !relativeProtocol && !fullUrl;
-    const sameDomain = relativeProtocol || relativeOrigin || siteDomain(new URL(src).hostname) === siteDomain(input.hostname);
+    const sameDomain =
+      relativeProtocol || relativeOrigin || siteDomain(new URL(src).hostname) === siteDomain(input.hostname);
     const secureOrigin = relativeOrigin || (sameDomain && !relativeProtocol);
     if (!secureOrigin) foreign = true;
     const secureScheme = fullUrl ? new URL(src).protocol === "https:" : relativeOrigin; // site on HTTPS
     if (!secureOrigin) {
-      if (integrity && !secureScheme) result = onlyIfWorse("sri-implemented-but-external-scripts-not-loaded-securely", result);
-      else if (!integrity && secureScheme) result = onlyIfWorse("sri-not-implemented-but-external-scripts-loaded-securely", result);
+      if (integrity && !secureScheme)
+        result = onlyIfWorse("sri-implemented-but-external-scripts-not-loaded-securely", result);
+      else if (!integrity && secureScheme)
+        result = onlyIfWorse("sri-not-implemented-but-external-scripts-loaded-securely", result);
       else if (!integrity) result = onlyIfWorse("sri-not-implemented-and-external-scripts-not-loaded-securely", result);
     } else if (integrity && secureScheme && !result) {
       result = "sri-implemented-and-all-scripts-loaded-securely";
@@ -319,7 +355,9 @@ function subresourceIntegrity(input: ObservatoryInput): string {
   if (scripts.length === 0) return "sri-not-implemented-but-no-scripts-loaded";
   return (
     result ??
-    (foreign ? "sri-implemented-and-external-scripts-loaded-securely" : "sri-not-implemented-but-all-scripts-loaded-from-secure-origin")
+    (foreign
+      ? "sri-implemented-and-external-scripts-loaded-securely"
+      : "sri-not-implemented-but-all-scripts-loaded-from-secure-origin")
   );
 }
 
@@ -327,7 +365,9 @@ function subresourceIntegrity(input: ObservatoryInput): string {
 function xContentTypeOptions(input: ObservatoryInput): string {
   const header = firstHeader(input.headers, "x-content-type-options");
   if (!header) return "x-content-type-options-not-implemented";
-  return header.slice(0, 256).trim().toLowerCase() === "nosniff" ? "x-content-type-options-nosniff" : "x-content-type-options-header-invalid";
+  return header.slice(0, 256).trim().toLowerCase() === "nosniff"
+    ? "x-content-type-options-nosniff"
+    : "x-content-type-options-header-invalid";
 }
 
 /** tests/x-frame-options.js: frame-ancestors in the CSP header supersedes the header. */
@@ -342,7 +382,8 @@ function xFrameOptions(input: ObservatoryInput, csp: Map<string, Set<string>> | 
 /** tests/cross-origin-resource-policy.js */
 function crossOriginResourcePolicy(input: ObservatoryInput): string {
   const header =
-    firstHeader(input.headers, "cross-origin-resource-policy") ?? httpEquiv(input.body).get("cross-origin-resource-policy")?.at(-1);
+    firstHeader(input.headers, "cross-origin-resource-policy") ??
+    httpEquiv(input.body).get("cross-origin-resource-policy")?.at(-1);
   if (!header) return "corp-not-implemented";
   const value = header.slice(0, 256).trim().toLowerCase();
   const results: Record<string, string> = {
