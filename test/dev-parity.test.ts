@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDevServer } from "../scripts/dev/dev-server.ts";
 import { LiveReload, RELOAD_SCRIPT_PATH, injectReloadScript } from "../scripts/dev/live-reload.ts";
 import { listen } from "../scripts/serve/server.ts";
+import { ADDRESS_CASES } from "./support/addresses.ts";
 import { fetchRaw, type HttpResponse } from "./support/http.ts";
 import { buildAndServe, closeServer, type BuiltSite } from "./support/site.ts";
 
@@ -12,21 +13,12 @@ let devUrl: string;
 let closeDev: () => Promise<void>;
 const BUILD = 4;
 
-/** Every kind of address: pages, files, unknown paths, the odd and the hostile. */
+/** Every kind of address: pages, files, other names of pages, unknown paths, the odd and the hostile. */
 const PATHS = [
-  "/",
-  "/contact",
+  ...ADDRESS_CASES.map((address) => address.path),
   "/towns/mt-zion",
   "/services/culvert",
-  "/sitemap.xml",
   "/robots.txt",
-  "/og/site.png",
-  "/favicon.svg",
-  "/contact.html",
-  "/index",
-  "/404",
-  "/towns/",
-  "/towns/nowhere",
   "/_headers",
   "/.env",
   "/%2e%2e/etc/passwd",

@@ -14,7 +14,7 @@ import { CACHE_IMMUTABLE, SITE_HEADERS } from "../scripts/headers/policy.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { formatHeadersFile, HEADERS_FILE, parseHeadersFile, patternsOverlap } from "../scripts/headers/headers-file.ts";
 import { renderNginxConfig } from "../scripts/headers/nginx-config.ts";
-import { NOT_FOUND_FILE, urlPathsForFile } from "../scripts/site/urls.ts";
+import { NOT_FOUND_FILE, pathForFile } from "../scripts/site/urls.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 
@@ -73,7 +73,7 @@ describe("the hashes of inline code", () => {
         .map(([, , text]) => sha256(text!));
       const styles = [...contents.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, text]) => sha256(text!));
       expect(scripts.length, file).toBeGreaterThanOrEqual(2);
-      const policy = cspFor(urlPathsForFile(file)[0]!);
+      const policy = cspFor(pathForFile(file));
       const scriptHashes = directive(policy, "script-src")!.filter((source) => source.startsWith("'sha256-"));
       const styleHashes = directive(policy, "style-src")!.filter((source) => source.startsWith("'sha256-"));
       expect(new Set(scriptHashes), file).toEqual(new Set(scripts));
@@ -164,10 +164,10 @@ describe("the site's header policy", () => {
   it("allows the lead-form provider on the contact page only", () => {
     const { frameUrl, scriptUrl } = site.model.business.leadForm;
     const [frameOrigin, scriptOrigin] = [new URL(frameUrl).origin, new URL(scriptUrl).origin];
-    for (const urlPath of ["/contact", "/contact.html"]) {
-      expect(directive(cspFor(urlPath), "frame-src")).toEqual([frameOrigin]);
-      expect(directive(cspFor(urlPath), "script-src")).toContain(scriptOrigin);
-    }
+    expect(directive(cspFor("/contact"), "frame-src")).toEqual([frameOrigin]);
+    expect(directive(cspFor("/contact"), "script-src")).toContain(scriptOrigin);
+    // "/contact.html" is only a redirect to "/contact", and loads nothing.
+    expect(directive(cspFor("/contact.html"), "frame-src")).toBeUndefined();
     for (const route of site.routes.filter((route) => route.path !== "/contact")) {
       const policy = cspFor(route.path);
       expect(policy, route.path).not.toContain(new URL(frameUrl).host);
@@ -273,7 +273,8 @@ describe("the nginx config", () => {
 
   it("serves clean URLs, the 404 page with status 404 and the precompressed files", () => {
     const text = config();
-    expect(text).toContain("try_files $uri $uri.html =404;");
+    expect(text).toContain("try_files $uri.html $uri =404;");
+    expect(text).toContain("return 301 $page$is_args$args;");
     expect(text).toContain("error_page 404 /404.html;");
     expect(text).toContain("gzip_static on;");
     expect(text).toContain(`return 301 ${SITE}$request_uri;`);
@@ -282,7 +283,7 @@ describe("the nginx config", () => {
 
   it("repeats every header of the policy in each location, also on error responses", () => {
     const text = config();
-    for (const selector of ["= /", "/", "= /contact", "= /contact.html", "/assets/"]) {
+    for (const selector of ["= /", "/", "= /contact", "/assets/"]) {
       const block = text.split(`    location ${selector} {\n`)[1]!.split("    }")[0]!;
       const representative =
         selector === "/"

@@ -9,6 +9,7 @@ import { buildAssets, buildFavicon } from "../pages/assets.ts";
 import { compressedSiblings } from "../lib/compress.ts";
 import { headerPolicyFor, pagePolicy, type PagePolicy } from "../headers/policy.ts";
 import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
+import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
 import { iconComponent, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
 import { Backlog } from "../lib/backlog.ts";
@@ -80,6 +81,7 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
   await emit("robots.txt", buildRobots(model.business.url));
   await emit("llms.txt", buildLlmsTxt(routes, model));
+  await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
   for (const [file, png] of await images) await emit(file, png);
   await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
   // Last, so that the policy covers the inline code of every page above.

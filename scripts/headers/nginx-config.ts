@@ -2,7 +2,7 @@
 // dist/_headers: clean URLs, the 404 page with status 404, precompressed .gz files, and on every
 // response the headers the rules give its path.
 import { headersForPath, type HeaderRule } from "./rules.ts";
-import { NOT_FOUND_FILE } from "../site/urls.ts";
+import { HOME_FILE, NOT_FOUND_FILE, PAGE_SUFFIX } from "../site/urls.ts";
 
 export interface NginxOptions {
   /** Absolute path of the uploaded dist/ folder on the server. */
@@ -34,25 +34,44 @@ function addHeaders(rules: readonly HeaderRule[], representativePath: string, in
 }
 
 /**
- * One location per rule path. A location with add_header inherits none from outside it, so each
- * carries the full set its paths get. nginx picks "= exact" over the longest prefix, so the rule
- * order of _headers (later wins) comes out the same.
+ * The addresses of site/urls.ts (answerFor), in nginx's words: a page at its clean path from its
+ * .html file, its file's own name and /index redirected there with a 301, no address for the
+ * not-found page or the precompressed siblings. Then one location per header rule path: a location
+ * with add_header inherits none from outside it, so each carries the full set its paths get. nginx
+ * picks "= exact" over regular expressions, and those over the longest prefix.
  */
 function locations(rules: readonly HeaderRule[]): string[] {
   const lines: string[] = [];
-  const block = (selector: string, representativePath: string, tryFiles: string) => {
+  const block = (selector: string, representativePath: string, body: string[]) => {
     lines.push("", `    location ${selector} {`, ...addHeaders(rules, representativePath, "        "));
-    lines.push(`        try_files ${tryFiles};`, "    }");
+    lines.push(...body.map((line) => `        ${line}`), "    }");
   };
-  block("= /", "/", "/index.html =404");
-  block("/", "/*", "$uri $uri.html =404");
+  const page = `$uri${PAGE_SUFFIX}`;
+  block("= /", "/", [`try_files /${HOME_FILE} =404;`]);
+  block("/", "/*", [`try_files ${page} $uri =404;`]);
+  // The home page's file and "/index" are names of "/".
+  for (const alias of [`/${HOME_FILE}`, `/${HOME_FILE.slice(0, -PAGE_SUFFIX.length)}`]) {
+    block(`= ${alias}`, "/*", ["return 301 /$is_args$args;"]);
+  }
+  // The not-found page is sent for unknown paths (error_page), and has no address of its own.
+  block(`= /${NOT_FOUND_FILE}`, `/${NOT_FOUND_FILE}`, ["internal;"]);
+  block(`= /${NOT_FOUND_FILE.slice(0, -PAGE_SUFFIX.length)}`, "/*", ["return 404;"]);
+  block("~ \\.(?:br|gz)$", "/*", ["return 404;"]);
+  // A page's file under its own name redirects to the page's address, when there is such a page.
+  const suffix = PAGE_SUFFIX.replace(".", "\\.");
+  block(`~ "^(?<page>/.+)${suffix}$"`, "/*", [
+    "if (-f $request_filename) {",
+    "    return 301 $page$is_args$args;",
+    "}",
+    "return 404;",
+  ]);
   const seen = new Set(["/", "/*"]);
   for (const { path } of rules) {
     if (seen.has(path)) continue;
     seen.add(path);
-    if (path.endsWith("/*")) block(path.slice(0, -1), path, "$uri =404");
+    if (path.endsWith("/*")) block(path.slice(0, -1), path, ["try_files $uri =404;"]);
     else if (path.endsWith("*")) throw new Error(`nginx: unsupported path pattern ${path}`);
-    else block(`= ${path}`, path, "$uri $uri.html =404");
+    else block(`= ${path}`, path, [`try_files ${page} $uri =404;`]);
   }
   return lines;
 }
@@ -68,6 +87,8 @@ function siteBody(rules: readonly HeaderRule[], root: string): string[] {
     "    # gzip. (Debian's nginx has no brotli_static module, so the .br files go unused here.)",
     "    gzip_static on;",
     "    gzip_vary on;",
+    "    # Redirects name the path only, as the local server's do.",
+    "    absolute_redirect off;",
     "",
     `    error_page 404 /${NOT_FOUND_FILE};`,
     "",

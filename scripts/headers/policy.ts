@@ -2,7 +2,7 @@
 // data/site.yaml and the rendered pages. dist/_headers is written from it (Netlify and Cloudflare
 // Pages read that file), `npm start` serves with it, and the nginx config is generated from it.
 import type { Business } from "../data/model.ts";
-import { NOT_FOUND_FILE, urlPathsForFile } from "../site/urls.ts";
+import { NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
 import { mergeSources, pageSources, serializePolicy, type PolicySources } from "./csp.ts";
 import type { HeaderRule, HeaderSet } from "./rules.ts";
 
@@ -121,9 +121,7 @@ export function headerPolicyFor(pages: readonly PagePolicy[]): HeaderRule[] {
   for (const page of pages) {
     const policy = serializePolicy(mergeSources(firstParty, thirdPartyOnly(page.sources)));
     if (policy === defaultPolicy || page.file === NOT_FOUND_FILE) continue;
-    for (const urlPath of urlPathsForFile(page.file)) {
-      rules.push({ path: urlPath, headers: { "Content-Security-Policy": policy } });
-    }
+    rules.push({ path: pathForFile(page.file), headers: { "Content-Security-Policy": policy } });
   }
   rules.push({ path: HASHED_ASSETS, headers: { "Cache-Control": CACHE_IMMUTABLE } });
   return rules;

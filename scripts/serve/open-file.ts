@@ -1,10 +1,9 @@
-// Finds and opens the file that answers a request. Each file is opened before the status line is
+// Opens the file that answers a request. Each file is opened before the status line is
 // sent, and served from that handle: a file that a new build replaces or removes meanwhile is then
 // either sent whole as it was, or not found, and never breaks a response half-way.
 import { open, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { COMPRESSIBLE_FILE, SIBLING_SUFFIX, type ContentEncoding } from "../lib/compress.ts";
-import { filesForRequest } from "../site/urls.ts";
 
 export interface OpenedFile {
   handle: FileHandle;
@@ -29,28 +28,33 @@ async function openRegularFile(
 }
 
 /**
- * The file for a servable URL path (site/urls.ts, filesForRequest), opened. Of its .br and .gz
- * siblings, the first that exists in the client's order of preference is sent instead.
+ * A file of the site (a name site/urls.ts gave, such as "towns/paris.html"), opened; undefined if
+ * there is none. Of its .br and .gz siblings, the first that exists in the client's order of
+ * preference is sent instead.
  */
-export async function openForPath(
+export async function openSiteFile(
   dir: string,
-  urlPath: string,
+  name: string,
   accepted: readonly ContentEncoding[],
 ): Promise<OpenedFile | undefined> {
-  for (const name of filesForRequest(urlPath)) {
-    const file = path.join(dir, name);
-    // The request guard has refused "." and ".." segments; a second guard, should it ever let one through.
-    if (!file.startsWith(dir + path.sep)) return undefined;
-    const plain = await openRegularFile(file);
-    if (!plain) continue;
-    const varies = COMPRESSIBLE_FILE.test(name);
-    for (const encoding of accepted) {
-      const sibling = await openRegularFile(`${file}${SIBLING_SUFFIX[encoding]}`);
-      if (!sibling) continue;
-      await plain.handle.close();
-      return { ...sibling, file: name, encoding, varies };
-    }
-    return { ...plain, file: name, encoding: undefined, varies };
+  const file = path.join(dir, name);
+  // The request guard has refused "." and ".." segments; a second guard, should it ever let one through.
+  if (!file.startsWith(dir + path.sep)) return undefined;
+  const plain = await openRegularFile(file);
+  if (!plain) return undefined;
+  const varies = COMPRESSIBLE_FILE.test(name);
+  for (const encoding of accepted) {
+    const sibling = await openRegularFile(`${file}${SIBLING_SUFFIX[encoding]}`);
+    if (!sibling) continue;
+    await plain.handle.close();
+    return { ...sibling, file: name, encoding, varies };
   }
-  return undefined;
+  return { ...plain, file: name, encoding: undefined, varies };
+}
+
+/** Whether the site has this file (a redirect to a page is sent only when the page exists). */
+export async function hasSiteFile(dir: string, name: string): Promise<boolean> {
+  const opened = await openSiteFile(dir, name, []);
+  await opened?.handle.close();
+  return opened !== undefined;
 }

@@ -1,15 +1,16 @@
-// Serves dist/ the way production does: clean URLs (site/urls.ts), precompressed files when the
-// client accepts them, the 404 page with status 404 for anything else, and on every response the
-// headers that dist/_headers gives its path (the file the static hosts read).
+// Serves dist/ the way production does: each page at its one address (site/urls.ts; its other
+// names redirect there), precompressed files when the client accepts them, the 404 page with status
+// 404 for anything else, and on every response the headers that dist/_headers gives its path (the
+// file the static hosts read).
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { SIBLING_SUFFIX, type ContentEncoding } from "../lib/compress.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../headers/headers-file.ts";
 import { headersForPath, type HeaderSet } from "../headers/rules.ts";
-import { isPagePath, NOT_FOUND_FILE } from "../site/urls.ts";
+import { answerFor, isPagePath, NOT_FOUND_FILE } from "../site/urls.ts";
 import { acceptedEncodings } from "./encodings.ts";
-import { openForPath } from "./open-file.ts";
+import { hasSiteFile, openSiteFile } from "./open-file.ts";
 import { servablePath } from "./request-guard.ts";
 import { sendFile, sendRewrittenPage } from "./send-file.ts";
 
@@ -38,6 +39,13 @@ async function readNotFoundPages(
   return { identity, br, gzip };
 }
 
+/** A page's other address: a permanent redirect to its one URL, keeping the query. */
+function sendRedirect(req: IncomingMessage, res: ServerResponse, location: string) {
+  const query = req.url?.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
+  res.writeHead(301, { Location: `${location}${query}`, "Content-Length": 0 });
+  res.end();
+}
+
 /** Replaces every header set so far with `headers`. */
 function setOnly(res: ServerResponse, headers: HeaderSet) {
   for (const name of res.getHeaderNames()) res.removeHeader(name);
@@ -52,13 +60,14 @@ export async function createSiteHandler(
   const root = path.resolve(dir);
   const notFoundPages = await readNotFoundPages(root);
   const headerRules = parseHeadersFile(await readFile(path.join(root, HEADERS_FILE), "utf8"));
-  const headersFor = (urlPath: string, req: IncomingMessage) => {
+  /** The headers of a path; for a page that is rewritten on its way out, rewritten too. */
+  const headersFor = (urlPath: string, req: IncomingMessage, isPage: boolean) => {
     const headers = headersForPath(headerRules, urlPath);
-    return rewrite && isPagePath(urlPath) ? rewrite.headers(headers, req) : headers;
+    return rewrite && isPage ? rewrite.headers(headers, req) : headers;
   };
 
   const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
-    setOnly(res, headersFor(`/${NOT_FOUND_FILE}`, req));
+    setOnly(res, headersFor(`/${NOT_FOUND_FILE}`, req, true));
     const encoding = rewrite
       ? undefined
       : acceptedEncodings(req.headers["accept-encoding"]).find((coding) => notFoundPages[coding]);
@@ -76,18 +85,27 @@ export async function createSiteHandler(
 
   return async (req, res) => {
     const urlPath = servablePath(req.url);
-    setOnly(res, headersFor(urlPath ?? `/${NOT_FOUND_FILE}`, req));
+    setOnly(res, headersFor(urlPath ?? `/${NOT_FOUND_FILE}`, req, false));
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" });
       res.end("Method Not Allowed\n");
       return;
     }
     if (urlPath === undefined) return sendNotFound(req, res);
+    const answer = answerFor(urlPath);
+    if (answer.kind === "not-found") return sendNotFound(req, res);
+    if (answer.kind === "redirect") {
+      if (!(await hasSiteFile(root, answer.ifFile))) return sendNotFound(req, res);
+      return sendRedirect(req, res, answer.location);
+    }
     const rewritten = rewrite && isPagePath(urlPath);
     const accepted = rewritten ? [] : acceptedEncodings(req.headers["accept-encoding"]);
-    const opened = await openForPath(root, urlPath, accepted);
+    const opened = await openSiteFile(root, answer.file, accepted);
     if (!opened) return sendNotFound(req, res);
-    if (rewritten) return sendRewrittenPage(req, res, opened, 200, rewrite.html);
+    if (rewritten) {
+      setOnly(res, headersFor(urlPath, req, true));
+      return sendRewrittenPage(req, res, opened, 200, rewrite.html);
+    }
     sendFile(req, res, opened);
   };
 }

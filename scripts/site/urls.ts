@@ -6,9 +6,9 @@
 /** The page every unknown path answers with, status 404. */
 export const NOT_FOUND_FILE = "404.html";
 /** The file that answers "/". */
-const HOME_FILE = "index.html";
+export const HOME_FILE = "index.html";
 /** A page's file is its clean URL path plus this suffix: /towns/mattoon → towns/mattoon.html. */
-const PAGE_SUFFIX = ".html";
+export const PAGE_SUFFIX = ".html";
 
 /** "/" → "index.html", "/towns/mattoon" → "towns/mattoon.html": clean URLs on any static host. */
 export function fileForPath(routePath: string): string {
@@ -16,28 +16,36 @@ export function fileForPath(routePath: string): string {
 }
 
 /** The clean URL path of a file in dist/: "index.html" → "/", "towns/paris.html" → "/towns/paris", "og/site.png" → "/og/site.png". */
-function pathForFile(file: string): string {
+export function pathForFile(file: string): string {
   if (file === HOME_FILE) return "/";
   return `/${file.endsWith(PAGE_SUFFIX) ? file.slice(0, -PAGE_SUFFIX.length) : file}`;
 }
 
+/** The files generate writes beside each text file; they are served in place of it, never at an address of their own. */
+const COMPRESSED_SIBLING = /\.(?:br|gz)$/;
+
 /**
- * The files in dist/ that may answer a request for `urlPath`, first match wins: the page itself
- * ("/contact" → contact.html) or a file under its own name ("/sitemap.xml", "/contact.html").
- * `urlPath` is decoded and has passed the server's request guard.
+ * What a request for `urlPath` gets, before anyone looks at the disk. Every page has one address:
+ * its clean path. Its file's own name ("/contact.html", "/index.html") and "/index" redirect there
+ * with a 301, when that file exists; the not-found page has no address at all ("/404",
+ * "/404.html"), and neither have the precompressed siblings. Any other path names a file under its
+ * own name ("/sitemap.xml"). `urlPath` is decoded and has passed the server's request guard.
  */
-export function filesForRequest(urlPath: string): string[] {
-  if (urlPath === "/") return [HOME_FILE];
+export type RequestAnswer =
+  { kind: "file"; file: string } | { kind: "redirect"; location: string; ifFile: string } | { kind: "not-found" };
+
+export function answerFor(urlPath: string): RequestAnswer {
+  if (urlPath === "/") return { kind: "file", file: HOME_FILE };
   const named = urlPath.slice(1);
-  return [named, `${named}${PAGE_SUFFIX}`];
+  if (COMPRESSED_SIBLING.test(named)) return { kind: "not-found" };
+  const page = named.endsWith(PAGE_SUFFIX) ? named : isPagePath(urlPath) ? `${named}${PAGE_SUFFIX}` : undefined;
+  if (page === undefined) return { kind: "file", file: named };
+  if (page === NOT_FOUND_FILE) return { kind: "not-found" };
+  const canonical = pathForFile(page);
+  return canonical === urlPath ? { kind: "file", file: page } : { kind: "redirect", location: canonical, ifFile: page };
 }
 
-/** The URL paths a file in dist/ answers: "towns/paris.html" → "/towns/paris" and "/towns/paris.html". */
-export function urlPathsForFile(file: string): string[] {
-  return [pathForFile(file), `/${file}`];
-}
-
-/** Whether a URL path names a page rather than a file such as /sitemap.xml or /favicon.svg. */
+/** Whether a URL path names a page (or a page's file) rather than a file such as /sitemap.xml or /favicon.svg. */
 export function isPagePath(urlPath: string): boolean {
   const last = urlPath.split("/").pop() ?? "";
   return !last.includes(".") || last.endsWith(PAGE_SUFFIX);
