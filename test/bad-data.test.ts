@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../scripts/build/generate.ts";
-import { MAX_DATA_FILE_BYTES } from "../scripts/data/load.ts";
+import { MAX_DATA_FILE_BYTES } from "../scripts/data/read-yaml.ts";
 import { DataError, formatProblem } from "../scripts/data/problems.ts";
 import { copyData, editYaml, lineOf, replaceInFile } from "./support/data-copy.ts";
 import { readTree } from "./support/files.ts";

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadData, MAX_DATA_FILE_BYTES } from "../scripts/data/load.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { MAX_DATA_FILE_BYTES } from "../scripts/data/read-yaml.ts";
 import { formatProblem } from "../scripts/data/problems.ts";
 import { copyData, editYaml, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
 import { junk } from "./support/junk.ts";

@@ -109,6 +109,26 @@ export function townPhone(business: Business, town: Town): Phone {
   return town.ctaPhone === "secondary" ? business.secondPhone : business.phone;
 }
 
+/** Whether a town lies in the regular service area: in one of site.yaml's counties. */
+export function inRegularArea(business: Pick<Business, "counties">, town: Pick<Town, "county">): boolean {
+  return business.counties.includes(town.county);
+}
+
+const SMALL_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+/**
+ * The town page's sentence about the service area, from the one model of it (the counties in
+ * site.yaml, each town's county): "Paris is in Edgar County, beyond the seven counties we cover
+ * most often; we take on projects here too."
+ */
+export function serviceAreaSentence(business: Pick<Business, "counties">, town: Pick<Town, "name" | "county">): string {
+  const count = SMALL_NUMBERS[business.counties.length] ?? String(business.counties.length);
+  const counties = business.counties.length === 1 ? "the county" : `the ${count} counties`;
+  return inRegularArea(business, town)
+    ? `${town.name} is in ${town.county} County, one of ${counties} we cover most often.`
+    : `${town.name} is in ${town.county} County, beyond ${counties} we cover most often; we take on projects here too.`;
+}
+
 export function allTowns(model: SiteModel): Town[] {
   return [...model.towns, ...model.alsoServing];
 }

@@ -75,7 +75,17 @@ const siteSchema = z.strictObject({
       }),
     )
     .min(1),
-  counties: z.array(text(3, 40)).min(1).describe("Counties served, without the word County"),
+  estimatePromise: text(8, 40)
+    .regex(/^within /, 'a time starting with "within", such as within 24 hours')
+    .describe(
+      "How soon an estimate follows a request, as every page says it, such as within 24 hours. Texts in the other files that promise a time must use these exact words",
+    ),
+  counties: z
+    .array(text(3, 40))
+    .min(1)
+    .describe(
+      "The counties of the regular service area, without the word County. Town pages in other counties may not say they are in the regular area",
+    ),
   social: z.array(z.strictObject({ name: text(2, 30), url: httpsUrl })),
   leadForm: z.strictObject({
     frameUrl: httpsUrl.describe("Address of the estimate form shown in a frame"),

@@ -34,8 +34,8 @@ function nearbyPoint(town: Town, seed: number): Town["coordinates"] {
 
 /**
  * towns.yaml with `factor` times as many town pages: the real rows, then copies of them appended
- * to alsoServing, each with its own name, slug and map point. The copies' text repeats the
- * originals', which is fine for timing and memory, and only for that.
+ * to alsoServing, each with its own name, slug, map point and highlights. The copies' other text
+ * repeats the originals', which is fine for timing and memory, and only for that.
  */
 function multiplyTowns(townsYaml: string, factor: number): string {
   const data = parse(townsYaml) as TownsFile;
@@ -49,6 +49,8 @@ function multiplyTowns(townsYaml: string, factor: number): string {
         name: `${town.name} ${round}`,
         slug: `${town.slug}-copy-${round}`,
         coordinates: nearbyPoint(town, seed),
+        // Each town page's tiles are its own (data/rules.ts): the copy's name tells them apart.
+        highlights: town.highlights.map((highlight) => ({ ...highlight, text: `${highlight.text.slice(0, 50)} ${round}` })),
       });
     });
   }

@@ -62,7 +62,7 @@ export function buildRoutes(model: SiteModel): Route[] {
       "contact",
       {
         title: title(`Free Excavation Estimate in ${business.address.city}, IL`),
-        description: `Request a free, no-obligation excavation estimate from ${business.name}. Send the form for an estimate within 24 hours, or call ${business.phone.display}.`,
+        description: `Request a free, no-obligation excavation estimate from ${business.name}. Send the form for an estimate ${business.estimatePromise}, or call ${business.phone.display}.`,
       },
       [HOME, { name: "Contact", path: "/contact" }],
       (shell) => createElement(ContactPage, { shell, model }),

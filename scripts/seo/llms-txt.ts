@@ -45,7 +45,7 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "",
     "## How to get an estimate",
     "",
-    `Every estimate is free and comes with no obligation. Send the [estimate request form](${contactUrl}) and the estimate comes back within 24 hours; most projects start within days. Or call ${business.phone.display} (${joinList(hours)}).`,
+    `Every estimate is free and comes with no obligation. Send the [estimate request form](${contactUrl}) and the estimate comes back ${business.estimatePromise}; most projects start within days. Or call ${business.phone.display} (${joinList(hours)}).`,
     "",
     `Address: ${business.address.street}, ${business.address.city}, ${business.address.region} ${business.address.postalCode}.`,
     "",

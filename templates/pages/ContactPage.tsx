@@ -13,7 +13,7 @@ export function ContactPage({ shell, model }: { shell: PageShell; model: SiteMod
           <h1>Get Your Free Estimate</h1>
           <p className="lead">
             Proudly serving Mattoon, Charleston, Effingham and all of Central Illinois. Send the form and we will reply
-            with a free, no-obligation estimate within 24 hours.
+            with a free, no-obligation estimate {business.estimatePromise}.
           </p>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { joinList, type SiteModel } from "../../scripts/data/model.ts";
+import { joinList, type Business, type SiteModel } from "../../scripts/data/model.ts";
 import { townPath } from "../../scripts/site/urls.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
@@ -11,12 +11,15 @@ import { ServiceCard } from "../parts/ServiceCard.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 
-const PROMISES = [
-  { icon: "house", text: "Locally owned and operated" },
-  { icon: "shield-check", text: "Licensed and insured" },
-  { icon: "clipboard-check", text: "Free, no-obligation estimates" },
-  { icon: "clock", text: "Estimate within 24 hours of your request" },
-] as const;
+/** The four claims under the hero; the estimate's time is site.yaml's one promise. */
+function promises(business: Business) {
+  return [
+    { icon: "house", text: "Locally owned and operated" },
+    { icon: "shield-check", text: "Licensed and insured" },
+    { icon: "clipboard-check", text: "Free, no-obligation estimates" },
+    { icon: "clock", text: `Estimate ${business.estimatePromise} of your request` },
+  ];
+}
 
 export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteModel; map: ServiceAreaMapData }) {
   const { business } = model;
@@ -41,7 +44,7 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
             phoneIcon
           />
           <ul className="promises">
-            {PROMISES.map((promise) => (
+            {promises(business).map((promise) => (
               <li key={promise.text}>
                 <Icon name={promise.icon} size={22} />
                 {promise.text}

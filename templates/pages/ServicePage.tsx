@@ -95,7 +95,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
 
       <CallToAction
         heading={`Planning ${service.name.toLowerCase()} work?`}
-        text="Tell us about the job and you will have a free, no-obligation estimate within 24 hours of your request."
+        text={`Tell us about the job and you will have a free, no-obligation estimate ${business.estimatePromise} of your request.`}
         buttonLabel={quote}
         phone={business.phone}
       >

@@ -1,5 +1,5 @@
 import { distanceFromYard } from "../../scripts/geo/distance.ts";
-import { allTowns, townPhone, type SiteModel } from "../../scripts/data/model.ts";
+import { allTowns, serviceAreaSentence, townPhone, type SiteModel } from "../../scripts/data/model.ts";
 import { servicePath } from "../../scripts/site/urls.ts";
 import type { Town } from "../../scripts/data/schema.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
@@ -23,7 +23,10 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
           </p>
           <h1>Excavation Services in {town.name}</h1>
           <p className="lead">{town.description}</p>
-          <p className="town-distance">{distanceFromYard(town, model.business.geo, model.business.address.city)}</p>
+          <p className="town-distance">
+            {distanceFromYard(town, model.business.geo, model.business.address.city)}{" "}
+            {serviceAreaSentence(model.business, town)}
+          </p>
           <EstimateButtons
             href="/#contact"
             label="Get a Free Estimate"

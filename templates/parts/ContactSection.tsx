@@ -10,8 +10,8 @@ export function ContactSection({ business }: { business: Business }) {
         <div>
           <h2 id="contact-heading">Get a Free Estimate</h2>
           <p>
-            Tell us about your project and we will get back to you with a free, no-obligation estimate within 24 hours
-            of your request. Most projects start within days.
+            Tell us about your project and we will get back to you with a free, no-obligation estimate{" "}
+            {business.estimatePromise} of your request. Most projects start within days.
           </p>
           <EstimateButtons href="/contact" label="Request an Estimate Online" phone={business.phone} />
           <p className="small">

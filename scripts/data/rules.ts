@@ -1,0 +1,132 @@
+// The rules a schema cannot say, because they look across rows or files: unique slugs and keys,
+// services offered in towns that exist, town points inside Illinois, one estimate promise, no
+// claim of the regular service area for a town beyond it, and no highlight shared by two town
+// pages. Each problem is located like a schema problem.
+import { isInIllinois } from "../geo/atlas.ts";
+import type { DataProblem, PathKey } from "./problems.ts";
+import { problemAt, type ParsedFile } from "./read-yaml.ts";
+import type { Service, SiteData, Town } from "./schema.ts";
+
+export interface CheckedFiles {
+  site?: ParsedFile;
+  services?: ParsedFile;
+  towns?: ParsedFile;
+  faq?: ParsedFile;
+}
+
+type TownList = "towns" | "alsoServing";
+const TOWN_LISTS: readonly TownList[] = ["towns", "alsoServing"];
+
+const townsOf = (file: ParsedFile) => file.value as Record<TownList, Town[]>;
+const servicesOf = (file: ParsedFile) => (file.value as { services: Service[] }).services;
+
+/** Every town row with the path to it: ["towns", 3] or ["alsoServing", 0]. */
+function townRows(file: ParsedFile): { town: Town; keys: [TownList, number] }[] {
+  return TOWN_LISTS.flatMap((list) => townsOf(file)[list].map((town, i) => ({ town, keys: [list, i] as [TownList, number] })));
+}
+
+function duplicates(file: ParsedFile, entries: { keys: PathKey[]; value: string }[], what: string): DataProblem[] {
+  const seen = new Set<string>();
+  const problems: DataProblem[] = [];
+  for (const entry of entries) {
+    if (seen.has(entry.value)) problems.push(problemAt(file, entry.keys, `${JSON.stringify(entry.value)} a second time`, `a unique ${what}`));
+    seen.add(entry.value);
+  }
+  return problems;
+}
+
+/** The schema bounds latitude and longitude by a rectangle; this is the state's outline. */
+function pointsInIllinois(towns: ParsedFile): DataProblem[] {
+  return townRows(towns)
+    .filter(({ town }) => !isInIllinois(town.coordinates))
+    .map(({ town, keys }) => problemAt(towns, [...keys, "coordinates"], `${town.coordinates.lat}, ${town.coordinates.lon}`, "a point inside Illinois"));
+}
+
+function slugsAndKeys(services: ParsedFile, towns: ParsedFile): DataProblem[] {
+  const townEntries = townRows(towns).map(({ town, keys }) => ({ keys: [...keys, "slug"], value: town.slug }));
+  const slugs = new Set(townEntries.map((entry) => entry.value));
+  const serviceList = servicesOf(services);
+  return [
+    ...duplicates(towns, townEntries, "town slug"),
+    ...duplicates(services, serviceList.map((service, i) => ({ keys: ["services", i, "key"], value: service.key })), "service key"),
+    ...serviceList.flatMap((service, i) =>
+      service.areaServed.flatMap((slug, j) =>
+        slugs.has(slug) ? [] : [problemAt(services, ["services", i, "areaServed", j], JSON.stringify(slug), "the slug of a town in towns.yaml")],
+      ),
+    ),
+  ];
+}
+
+/** Every piece of prose in a value, with the path to it. */
+function textsIn(value: unknown, keys: PathKey[]): { text: string; keys: PathKey[] }[] {
+  if (typeof value === "string") return [{ text: value, keys }];
+  if (Array.isArray(value)) return value.flatMap((item, i) => textsIn(item, [...keys, i]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => textsIn(item, [...keys, key]));
+  return [];
+}
+
+/**
+ * The ways a text can promise how soon an estimate comes: "within 24 hours", "within a day",
+ * "within one business day". (Projects that start "within a few days" are another matter.)
+ */
+const PROMISED_TIME = /\bwithin (?:(?:an?|one|\d+|twenty-four|forty-eight) (?:business |working )?hours?|(?:a|one|1) (?:business |working )?day)\b/gi;
+
+/** Every promise of time in the prose is site.yaml's estimate promise, word for word. */
+function onePromise(site: ParsedFile, others: ParsedFile[]): DataProblem[] {
+  const promise = (site.value as SiteData).estimatePromise;
+  return others.flatMap((file) =>
+    textsIn(file.value, []).flatMap(({ text, keys }) =>
+      [...text.matchAll(PROMISED_TIME)]
+        .filter((match) => match[0].toLowerCase() !== promise.toLowerCase())
+        .map((match) =>
+          problemAt(file, keys, `"${match[0]}"`, `the estimate promise of site.yaml, "${promise}" (one promise on every page)`),
+        ),
+    ),
+  );
+}
+
+/** Words that say a place is inside the regular service area. */
+const REGULAR_AREA_CLAIM =
+  /\b(?:(?:part of|in|inside|within) our (?:regular )?(?:service )?area|(?:part of|in|inside|within) the (?:regular )?area we serve|our regular (?:service )?area)\b/i;
+
+/** A town page may say it lies in the regular service area only when its county is one of site.yaml's. */
+function regularAreaClaims(site: ParsedFile, towns: ParsedFile): DataProblem[] {
+  const counties = (site.value as SiteData).counties;
+  return townRows(towns)
+    .filter(({ town }) => !counties.includes(town.county))
+    .flatMap(({ town, keys }) =>
+      textsIn(town, [...keys])
+        .filter(({ text }) => REGULAR_AREA_CLAIM.test(text))
+        .map(({ text, keys: at }) =>
+          problemAt(
+            towns,
+            at,
+            `"${REGULAR_AREA_CLAIM.exec(text)![0]}" on the page of ${town.name}, in ${town.county} County`,
+            `no claim of the regular service area outside its counties (${counties.join(", ")}): say that ${town.name} lies beyond them`,
+          ),
+        ),
+    );
+}
+
+/** Each town page's four tiles are its own: no two pages share a highlight. */
+function uniqueHighlights(towns: ParsedFile): DataProblem[] {
+  return duplicates(
+    towns,
+    townRows(towns).flatMap(({ town, keys }) =>
+      town.highlights.map((highlight, h) => ({ keys: [...keys, "highlights", h, "text"], value: highlight.text.toLowerCase() })),
+    ),
+    "highlight (each town page's tiles are its own)",
+  );
+}
+
+/** The rules across rows and files, for the files that passed their schema. */
+export function ruleProblems({ site, services, towns, faq }: CheckedFiles): DataProblem[] {
+  const problems: DataProblem[] = [];
+  if (towns) problems.push(...pointsInIllinois(towns), ...uniqueHighlights(towns));
+  if (services && towns) problems.push(...slugsAndKeys(services, towns));
+  if (site) problems.push(...onePromise(site, [services, towns, faq].filter((file): file is ParsedFile => !!file)));
+  if (site && towns) problems.push(...regularAreaClaims(site, towns));
+  return problems;
+}
+
+

@@ -1,0 +1,169 @@
+// The content is true and consistent: one model of the service area, one estimate promise, each
+// town page's tiles its own, and the corrections of the content audit kept. The rules live in
+// scripts/data/rules.ts, so `sitegen check` reports a breach at its file, line and column.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadData } from "../scripts/data/load.ts";
+import { buildModel, inRegularArea, serviceAreaSentence } from "../scripts/data/model.ts";
+import { copyData, editYaml, lineOf, problemsOf } from "./support/data-copy.ts";
+import { DATA_DIR } from "./support/paths.ts";
+
+const model = buildModel(await loadData(DATA_DIR));
+const allTowns = [...model.towns, ...model.alsoServing];
+const townIndex = (slug: string) => model.towns.findIndex((town) => town.slug === slug);
+
+describe("the service area", () => {
+  it("is one model: site.yaml's counties, and each town's county", () => {
+    expect(model.business.counties).toEqual([
+      "Coles",
+      "Shelby",
+      "Cumberland",
+      "Moultrie",
+      "Douglas",
+      "Clark",
+      "Christian",
+    ]);
+    const beyond = allTowns.filter((town) => !inRegularArea(model.business, town)).map((town) => town.slug);
+    expect(beyond.sort()).toEqual([
+      "champaign",
+      "decatur",
+      "effingham",
+      "monticello",
+      "mt-zion",
+      "newton",
+      "paris",
+      "robinson",
+      "savoy",
+      "urbana",
+    ]);
+  });
+
+  it("gives every town page a sentence derived from it", () => {
+    const paris = allTowns.find((town) => town.slug === "paris")!;
+    const arthur = allTowns.find((town) => town.slug === "arthur-seo")!;
+    expect(serviceAreaSentence(model.business, paris)).toBe(
+      "Paris is in Edgar County, beyond the seven counties we cover most often; we take on projects here too.",
+    );
+    expect(serviceAreaSentence(model.business, arthur)).toBe(
+      "Arthur is in Douglas County, one of the seven counties we cover most often.",
+    );
+    expect(serviceAreaSentence({ counties: ["Coles"] }, paris)).toContain("beyond the county we cover most often");
+  });
+
+  it("refuses a page that claims the regular area for a town outside the served counties", async () => {
+    const dir = await copyData();
+    const paris = townIndex("paris");
+    const text = await editYaml(dir, "towns.yaml", (doc) =>
+      doc.setIn(
+        ["towns", paris, "faqs", 0, "answer"],
+        "Yes, Edgar County is part of our regular service area. Send the form and we will call.",
+      ),
+    );
+    const problems = await problemsOf(dir);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: "data/towns.yaml", field: `towns[${paris}].faqs[0].answer` });
+    // The answer's first line: "answer: >-" or the text itself, as the YAML library folds it.
+    expect(lineOf(text, "part of our regular service area") - problems[0]!.line).toBeLessThanOrEqual(1);
+    expect(problems[0]!.found).toContain("Edgar County");
+  });
+
+  it("accepts the same claim on a town in a served county", async () => {
+    const dir = await copyData();
+    await editYaml(dir, "towns.yaml", (doc) =>
+      doc.setIn(
+        ["towns", townIndex("charleston"), "faqs", 0, "answer"],
+        "Yes. Charleston is part of our regular service area, a short drive from the yard.",
+      ),
+    );
+    await expect(loadData(dir)).resolves.toBeDefined();
+  });
+});
+
+describe("the estimate promise", () => {
+  it("comes from site.yaml, and no text promises another time", async () => {
+    expect(model.business.estimatePromise).toBe("within 24 hours");
+    const dir = await copyData();
+    const text = await editYaml(dir, "towns.yaml", (doc) =>
+      doc.setIn(
+        ["towns", townIndex("decatur"), "faqs", 0, "answer"],
+        "Yes. Send plans with your request and a free estimate will follow within one business day.",
+      ),
+    );
+    const [problem, ...rest] = await problemsOf(dir);
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({ found: '"within one business day"' });
+    expect(lineOf(text, "within one business day") - problem!.line).toBeLessThanOrEqual(1);
+    expect(problem!.expected).toContain('"within 24 hours"');
+  });
+
+  it("does not mistake a project start for the promise", async () => {
+    const dir = await copyData();
+    await editYaml(dir, "faq.yaml", (doc) =>
+      doc.setIn(
+        ["faqs", 3, "answer"],
+        "Most projects start within a few days of an approved estimate, weather permitting.",
+      ),
+    );
+    await expect(loadData(dir)).resolves.toBeDefined();
+  });
+
+  it("makes every old promise a located problem when the owner changes it", async () => {
+    const dir = await copyData();
+    await editYaml(dir, "site.yaml", (doc) => doc.set("estimatePromise", "within 48 hours"));
+    const problems = await problemsOf(dir);
+    expect(problems.length).toBeGreaterThan(5);
+    expect(problems.every((problem) => problem.found === '"within 24 hours"')).toBe(true);
+  });
+});
+
+describe("town highlights", () => {
+  it("are never shared by two town pages", () => {
+    const texts = allTowns.flatMap((town) => town.highlights.map((highlight) => highlight.text.toLowerCase()));
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it("are refused, located, when two pages share one", async () => {
+    const dir = await copyData();
+    const casey = model.towns[townIndex("casey")]!.highlights[3]!.text;
+    await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["alsoServing", 3, "highlights", 3, "text"], casey));
+    const [problem] = await problemsOf(dir);
+    expect(problem).toMatchObject({
+      field: "alsoServing[3].highlights[3].text",
+      found: `${JSON.stringify(casey.toLowerCase())} a second time`,
+    });
+  });
+});
+
+describe("the content audit's corrections", () => {
+  const file = (name: string) => readFile(path.join(DATA_DIR, name), "utf8");
+
+  it("gives Charleston's founding year with its label (established 1831)", () => {
+    const charleston = allTowns.find((town) => town.slug === "charleston")!;
+    expect(charleston.facts).toMatchObject({ founded: 1831, foundedAs: "founded" });
+  });
+
+  it("words the JULIE request as the law reads since 2025: two business days, not counting the day of the call, white-lined", async () => {
+    const sitePrep = model.services.find((service) => service.key === "site-prep")!;
+    expect(sitePrep.tip.text).toMatch(/at least two business days before digging, not counting the day you\s+call/);
+    expect(sitePrep.tip.text).toMatch(/mark the dig area in white/);
+    expect(await file("services.yaml")).not.toMatch(/working days ahead/);
+  });
+
+  it("hedges the frost depth everywhere and names no equipment the owner never claimed", async () => {
+    const text = (await file("towns.yaml")) + (await file("services.yaml"));
+    expect(text).not.toMatch(/36-inch frost line/);
+    expect(text).not.toMatch(/tri-axle|tandem/i);
+    for (const match of text.matchAll(/36\s+inches/g)) {
+      const around = text.slice(match.index - 200, match.index + 200);
+      expect(around, around).toMatch(/about|around|commonly/);
+      expect(around, around).toMatch(/code requires|may require more/);
+    }
+  });
+
+  it("keeps only what could be sourced about Lerna and Pana", async () => {
+    const text = await file("towns.yaml");
+    expect(text).not.toMatch(/Quality Hill|North Swamp|East Swamp|West Swamp/);
+    expect(text).toMatch(/Lincoln Log Cabin State Historic Site[^.]*about five miles from the village/);
+  });
+});
