@@ -3,11 +3,25 @@ import type { ReactNode } from "react";
 import type { PageShell } from "../scripts/site/page.ts";
 import { Header } from "./parts/Header.tsx";
 import { Footer } from "./parts/Footer.tsx";
+import { CallBar } from "./parts/CallBar.tsx";
+import type { Phone } from "../scripts/data/model.ts";
 import { Breadcrumbs } from "./parts/Breadcrumbs.tsx";
 import { SocialMetaTags } from "./parts/SocialMetaTags.tsx";
 import { StructuredData } from "./parts/StructuredData.tsx";
 
-export function Layout({ shell, children }: { shell: PageShell; children: ReactNode }) {
+export function Layout({
+  shell,
+  children,
+  callPhone,
+  estimateHref = "/contact",
+}: {
+  shell: PageShell;
+  children: ReactNode;
+  /** The number the page's call bar dials (a town page's own); the main number unless given. */
+  callPhone?: Phone;
+  /** Where the call bar's estimate link goes; the contact page points at its own form. */
+  estimateHref?: string;
+}) {
   const { meta, assets, business } = shell;
   return (
     <html lang="en">
@@ -36,6 +50,7 @@ export function Layout({ shell, children }: { shell: PageShell; children: ReactN
           {children}
         </main>
         <Footer business={business} year={shell.year} />
+        <CallBar phone={callPhone ?? business.phone} estimateHref={estimateHref} />
         <script dangerouslySetInnerHTML={{ __html: assets.bodyScript }} />
       </body>
     </html>

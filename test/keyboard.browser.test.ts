@@ -81,11 +81,13 @@ function ringProblems(stop: FocusStop): string[] {
 
 /**
  * The boxes whose order should follow the reading order: each stop where it begins, except that
- * the links of one graphic (the service-area map) count as the graphic itself, entered once.
+ * the links of one graphic (the service-area map) count as the graphic itself, entered once, and
+ * a fixed bar at the screen's edge (the phone call bar) stands outside the page's flow.
  */
 function readingSequence(stops: FocusStop[]) {
   const sequence: { label: string; left: number; top: number; width: number; height: number }[] = [];
   stops.forEach((stop, index) => {
+    if (stop.fixed) return;
     if (stop.graphic && stop.graphic.key === stops[index - 1]?.graphic?.key) return;
     sequence.push({
       label: stop.graphic ? `the graphic around ${stop.label}` : stop.label,

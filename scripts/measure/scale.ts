@@ -50,7 +50,10 @@ function multiplyTowns(townsYaml: string, factor: number): string {
         slug: `${town.slug}-copy-${round}`,
         coordinates: nearbyPoint(town, seed),
         // Each town page's tiles are its own (data/rules.ts): the copy's name tells them apart.
-        highlights: town.highlights.map((highlight) => ({ ...highlight, text: `${highlight.text.slice(0, 50)} ${round}` })),
+        highlights: town.highlights.map((highlight) => ({
+          ...highlight,
+          text: `${highlight.text.slice(0, 50)} ${round}`,
+        })),
       });
     });
   }

@@ -2,12 +2,12 @@ import type { SiteModel } from "../../scripts/data/model.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { ContactFacts } from "../parts/ContactFacts.tsx";
-import { LeadForm } from "../parts/LeadForm.tsx";
+import { LEAD_FORM_ID, LeadForm } from "../parts/LeadForm.tsx";
 
 export function ContactPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
   const { business } = model;
   return (
-    <Layout shell={shell}>
+    <Layout shell={shell} estimateHref={`#${LEAD_FORM_ID}`}>
       <div className="page-head">
         <div className="container">
           <h1>Get Your Free Estimate</h1>

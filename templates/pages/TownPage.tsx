@@ -14,7 +14,7 @@ import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: Town }) {
   const phone = townPhone(model.business, town);
   return (
-    <Layout shell={shell}>
+    <Layout shell={shell} callPhone={phone}>
       <div className="page-head">
         <div className="container">
           <p className="eyebrow">

@@ -1,6 +1,8 @@
 import type { Business } from "../../scripts/data/model.ts";
 
 export const LEAD_FORM_HEIGHT = 916;
+/** The form's place on the contact page: the call bar's estimate link points here. */
+export const LEAD_FORM_ID = "estimate-form";
 
 /**
  * The provider's estimate form. Its box reserves the frame's 916 px, so nothing moves whether the
@@ -12,7 +14,7 @@ export function LeadForm({ business }: { business: Business }) {
     <iframe src={leadForm.frameUrl} title={leadForm.title} width="600" height={LEAD_FORM_HEIGHT} loading="lazy" />
   );
   return (
-    <div className="lead-form">
+    <div className="lead-form" id={LEAD_FORM_ID}>
       <p className="lead-form-note">
         If the form below does not load, call us at <a href={phone.href}>{phone.display}</a> and we will take your
         details by phone.

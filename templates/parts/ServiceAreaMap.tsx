@@ -26,6 +26,7 @@ function HomeMark() {
       height={em(2 * HOME_MARK_EM)}
       viewBox="-1 -1 2 2"
       overflow="visible"
+      aria-hidden="true"
     >
       <path className="map-home-star" d={STAR} />
     </svg>

@@ -27,6 +27,11 @@ export interface FocusStop {
   adjacent: string[][];
   /** The element's visible part is hidden under something else (WCAG 2.4.11). */
   obscured: boolean;
+  /**
+   * Inside a position: fixed box (the phone call bar): its place is an edge of the screen, not a
+   * point in the page's flow, so it has no reading order to keep with the page.
+   */
+  fixed: boolean;
 }
 
 /** Describes document.activeElement. */
@@ -67,6 +72,7 @@ export function probeFocus(): FocusStop {
       outline: { style: "none", width: 0, colour: "", offset: 0 },
       adjacent: [],
       obscured: false,
+      fixed: false,
     };
   }
   const style = getComputedStyle(element);
@@ -144,6 +150,12 @@ export function probeFocus(): FocusStop {
     outline,
     adjacent,
     obscured: !visible,
+    fixed: (() => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        if (getComputedStyle(node).position === "fixed") return true;
+      }
+      return false;
+    })(),
   };
 }
 
