@@ -90,4 +90,16 @@ describe("the local server's files", () => {
     expect(rewritten.body.toString()).toContain("Rewritten");
     expect((await fetchRaw(`${site.url}/`)).status).toBe(200);
   });
+
+  it("sends the policy of the build now on disk, after a new build replaced _headers", async () => {
+    const file = path.join(site.dir, "_headers");
+    const before = await readFile(file, "utf8");
+    const policy = (await fetchRaw(`${site.url}/towns/casey`)).headers["content-security-policy"] as string;
+    const changed = before.replaceAll(policy, `${policy}; report-to build-2`);
+    await writeFile(file, changed);
+    expect((await fetchRaw(`${site.url}/towns/casey`)).headers["content-security-policy"]).toBe(
+      `${policy}; report-to build-2`,
+    );
+    await writeFile(file, before);
+  });
 });

@@ -2,7 +2,7 @@
 // names redirect there), precompressed files when the client accepts them, the 404 page with status
 // 404 for anything else, and on every response the headers that dist/_headers gives its path (the
 // file the static hosts read).
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { SIBLING_SUFFIX, type ContentEncoding } from "../lib/compress.ts";
@@ -46,27 +46,45 @@ function sendRedirect(req: IncomingMessage, res: ServerResponse, location: strin
   res.end();
 }
 
+/** The size and time of a file, to notice that a build replaced it; undefined while it is missing. */
+async function fileVersion(file: string): Promise<string | undefined> {
+  const stats = await stat(file).catch(() => undefined);
+  return stats ? `${stats.size}:${stats.mtimeMs}:${stats.ino}` : undefined;
+}
+
 /** Replaces every header set so far with `headers`. */
 function setOnly(res: ServerResponse, headers: HeaderSet) {
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
-/** Answers requests for the built site in `dir`; reads its 404 page and _headers once, here. */
+/** Answers requests for the built site in `dir`; reads its 404 page and _headers, and again after each new build. */
 export async function createSiteHandler(
   dir: string,
   rewrite?: PageRewrite,
 ): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
   const root = path.resolve(dir);
-  const notFoundPages = await readNotFoundPages(root);
-  const headerRules = parseHeadersFile(await readFile(path.join(root, HEADERS_FILE), "utf8"));
+  const headersFile = path.join(root, HEADERS_FILE);
+  // The policy and the 404 page are read again whenever a new build has replaced _headers: its
+  // hashes must match the pages now on disk, or browsers would refuse their stylesheet and script.
+  const readSite = async () => ({
+    version: await fileVersion(headersFile),
+    notFoundPages: await readNotFoundPages(root),
+    headerRules: parseHeadersFile(await readFile(headersFile, "utf8")),
+  });
+  let current = await readSite();
+  const refresh = async () => {
+    const version = await fileVersion(headersFile);
+    if (version !== undefined && version !== current.version) current = await readSite().catch(() => current);
+  };
   /** The headers of a path; for a page that is rewritten on its way out, rewritten too. */
   const headersFor = (urlPath: string, req: IncomingMessage, isPage: boolean) => {
-    const headers = headersForPath(headerRules, urlPath);
+    const headers = headersForPath(current.headerRules, urlPath);
     return rewrite && isPage ? rewrite.headers(headers, req) : headers;
   };
 
   const sendNotFound = (req: IncomingMessage, res: ServerResponse) => {
+    const { notFoundPages } = current;
     setOnly(res, headersFor(`/${NOT_FOUND_FILE}`, req, true));
     const encoding = rewrite
       ? undefined
@@ -84,6 +102,7 @@ export async function createSiteHandler(
   };
 
   return async (req, res) => {
+    await refresh();
     const urlPath = servablePath(req.url);
     setOnly(res, headersFor(urlPath ?? `/${NOT_FOUND_FILE}`, req, false));
     if (req.method !== "GET" && req.method !== "HEAD") {
