@@ -20,10 +20,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   seo: ["data", "geo", "lib", "site", "templates"],
   pages: ["data", "geo", "lib", "map", "site", "templates"],
   headers: ["data", "lib", "site"],
-  build: ["data", "geo", "headers", "lib", "map", "pages", "seo", "site", "templates"],
+  photos: ["data", "lib", "site"],
+  build: ["data", "geo", "headers", "lib", "map", "pages", "photos", "seo", "site", "templates"],
   serve: ["headers", "lib", "site"],
   dev: ["build", "data", "headers", "lib", "serve", "site"],
-  measure: ["build", "data", "geo", "headers", "lib", "map", "pages", "seo", "serve", "site", "templates"],
+  measure: ["build", "data", "geo", "headers", "lib", "map", "pages", "photos", "seo", "serve", "site", "templates"],
   bin: ["build", "data", "dev", "headers", "lib", "pages", "serve", "site"],
 };
 

@@ -4,12 +4,14 @@
 // says it does: its page, the "Also serving" and "Nearby towns" links, the sitemap and the home
 // page's structured data.
 import { execFile } from "node:child_process";
-import { appendFile, readdir, readFile, rm } from "node:fs/promises";
+import { appendFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import exifr from "exifr";
 import { parse } from "yaml";
 import { DATA_DIR } from "./support/paths.ts";
+import { jobSitePhoto } from "./support/photo-fixtures.ts";
 import { copyProject } from "./support/project-copy.ts";
 
 const run = promisify(execFile);
@@ -23,7 +25,7 @@ function readmeSection(readme: string, heading: string): string {
 }
 
 function fencedBlocks(markdown: string, language: string): string[] {
-  return [...markdown.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((match) => match[1]!);
+  return [...markdown.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?) *```", "g"))].map((match) => match[1]!);
 }
 
 /** Runs an npm script the way the README says to, e.g. "npm run check", in the project copy. */
@@ -134,5 +136,70 @@ describe("the README's steps for adding a town", () => {
     const entries = areaServedEntries(await page(project, "index.html"));
     expect(entries.length, "the home page has JSON-LD with areaServed").toBeGreaterThan(0);
     expect(JSON.stringify(entries)).toMatch(/Oakland|\/towns\/oakland/);
+  });
+});
+
+describe("the README's steps for adding a photo", () => {
+  let project: string;
+  let block: string;
+  let checkOutput: string;
+
+  beforeAll(async () => {
+    project = await copyProject();
+    const readme = await readFile(path.join(project, "README.md"), "utf8");
+    const addPhoto = readmeSection(readme, "Add a photo");
+    // 1. "Save the photo in data/photos/ … data/photos/mattoon-basement-dig.jpg" (a phone's JPEG,
+    // with its GPS position: the tests make their own photos, the site ships none).
+    const saved = /`(data\/photos\/[a-z0-9-]+\.jpg)`/.exec(addPhoto)![1]!;
+    await mkdir(path.join(project, "data", "photos"), { recursive: true });
+    await writeFile(path.join(project, saved), await jobSitePhoto());
+    // 2. "add these lines at the end of it": the Mattoon row, the first of data/towns.yaml. The
+    // block sits in a numbered list, so its lines carry the list's three spaces first.
+    const [example] = fencedBlocks(addPhoto, " *yaml");
+    block = example!
+      .split("\n")
+      .map((line) => line.replace(/^ {3}/, ""))
+      .join("\n");
+    const towns = path.join(project, "data", "towns.yaml");
+    const text = await readFile(towns, "utf8");
+    const rowEnd = text.indexOf("  - name: Charleston\n");
+    await writeFile(towns, `${text.slice(0, rowEnd)}${block}${text.slice(rowEnd)}`);
+    // 3. "Run npm run check, then publish (npm run generate)."
+    const [check, publish] = [...addPhoto.matchAll(/`(npm run [a-z]+)`/g)].map((match) => match[1]!);
+    checkOutput = (await npmRun(project, check!)).stdout;
+    await npmRun(project, publish!);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (project) await rm(project, { recursive: true, force: true });
+  });
+
+  it("is a photos list with a file, an alt text and a caption", () => {
+    const [photo] = (parse(block) as { photos: { file: string; alt: string; caption?: string }[] }).photos;
+    expect(photo).toMatchObject({ file: "photos/mattoon-basement-dig.jpg", caption: "Basement dig for a new home" });
+  });
+
+  it("passes npm run check", () => {
+    expect(checkOutput).toMatch(/^OK: data\/ is valid/m);
+  });
+
+  it("shows the photo in a gallery on the town's page, and makes it the page's link preview", async () => {
+    const html = await page(project, "towns/mattoon.html");
+    expect(html).toContain('alt="Excavator digging a basement for a new house on the north side of Mattoon"');
+    expect(html).toContain("<figcaption>Basement dig for a new home</figcaption>");
+    expect(html).toMatch(/<meta property="og:image" content="[^"]+\/og\/photos\/[0-9a-f]{16}\.jpg"/);
+  });
+
+  it("publishes copies without the camera's data, and never the photo itself", async () => {
+    const files = await readdir(path.join(project, "dist", "assets", "photos"));
+    expect(files.length).toBe(9);
+    for (const file of files) {
+      const tags = await exifr
+        .parse(await readFile(path.join(project, "dist", "assets", "photos", file)), true)
+        .catch(() => undefined);
+      expect(tags ?? {}, file).toEqual({});
+    }
+    const all = await readdir(path.join(project, "dist"), { recursive: true });
+    expect(all.some((file) => String(file).includes("mattoon-basement-dig"))).toBe(false);
   });
 });

@@ -20,7 +20,8 @@ import { StagedOutput } from "./staged-output.ts";
 import { buildLlmsTxt } from "../seo/llms-txt.ts";
 import { renderSocialImages } from "../seo/social-images.ts";
 import { pageHeadFor } from "../seo/head.ts";
-import { socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
+import { previewPhotos, socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
+import { renderPhotos } from "../photos/encode.ts";
 import { buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
 import { buildRoutes, notFoundRoute } from "../pages/routes.ts";
@@ -72,6 +73,8 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   // the thread pool overlaps the pages' rendering here.
   const images = renderSocialImages(socialImagesFor(routes, model));
   images.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
+  const photos = renderPhotos(model.photos.values(), previewPhotos(model));
+  photos.catch(() => {});
   const policies: PagePolicy[] = [];
   for (const route of [...routes, notFoundRoute(model)]) {
     const html = renderRoute(route, context);
@@ -83,6 +86,7 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   await emit("llms.txt", buildLlmsTxt(routes, model));
   await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
   for (const [file, png] of await images) await emit(file, png);
+  for (const [file, photo] of await photos) await emit(file, photo);
   await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
   // Last, so that the policy covers the inline code of every page above.
   await emit(HEADERS_FILE, formatHeadersFile(headerPolicyFor(policies)));

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { DataError, type DataProblem, type PathKey } from "./problems.ts";
 import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
 import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, type ParsedFile } from "./read-yaml.ts";
+import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
 import { ruleProblems } from "./rules.ts";
 import { DATA_FILES, type Faq, type Service, type SiteData, type Town } from "./schema.ts";
 
@@ -15,6 +16,8 @@ export interface RawData {
   towns: Town[];
   alsoServing: Town[];
   homeFaqs: Faq[];
+  /** The photos the rows name, by file, as read and checked. */
+  photos: ReadonlyMap<string, PhotoInfo>;
 }
 
 
@@ -113,6 +116,8 @@ export async function loadData(dataDir: string): Promise<RawData> {
   }
   const { site, services, towns, faq } = parsed;
   problems.push(...ruleProblems({ site, services, towns, faq }));
+  const checked = await checkPhotos(dataDir, photoPlaces(services, towns));
+  problems.push(...checked.problems);
   if (problems.length > 0 || !site || !services || !towns || !faq) throw new DataError(inReadingOrder(problems));
   const townData = towns.value as { towns: Town[]; alsoServing: Town[] };
   return {
@@ -121,6 +126,7 @@ export async function loadData(dataDir: string): Promise<RawData> {
     towns: townData.towns,
     alsoServing: townData.alsoServing,
     homeFaqs: (faq.value as { faqs: Faq[] }).faqs,
+    photos: checked.photos,
   };
 }
 

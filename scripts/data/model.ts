@@ -37,6 +37,7 @@ export interface SiteModel {
   /** Further town pages listed under "Also serving". */
   alsoServing: Town[];
   homeFaqs: RawData["homeFaqs"];
+  photos: RawData["photos"];
 }
 
 export function toPhone(display: string): Phone {
@@ -90,6 +91,7 @@ export function buildModel(raw: RawData): SiteModel {
     towns: raw.towns,
     alsoServing: raw.alsoServing,
     homeFaqs: raw.homeFaqs,
+    photos: raw.photos,
   };
 }
 

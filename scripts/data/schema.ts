@@ -96,6 +96,35 @@ const siteSchema = z.strictObject({
 
 const section = z.strictObject({ heading: text(5, 80), text: text(40, 900) });
 
+/** Photo files the site reads: in data/photos/, in a format a phone or camera saves. */
+const PHOTO_FILE = /^photos\/[^/\\]+\.(?:jpe?g|png|webp|avif|heic|heif)$/i;
+
+/** Alt text that says nothing: a word such as "image", or a camera's file name. */
+const VAGUE_ALT = /^(?:an? )?(?:image|photo|photograph|picture|pic|img|screenshot|untitled|jpe?g|png)\s*\d*$/i;
+const FILE_NAME_ALT = /\.(?:jpe?g|png|webp|avif|heic|heif|gif|tiff?)$|^(?:IMG|DSC|DSCN|PXL|DCIM|MVIMG|PHOTO)[_-]?\d/i;
+
+const photoSchema = z.strictObject({
+  file: z
+    .string()
+    .regex(PHOTO_FILE, "a photo in data/photos/ (JPEG, PNG, WebP, AVIF or HEIC), such as photos/mattoon-basement-dig.jpg")
+    .describe("The photo's file, in data/photos/: photos/mattoon-basement-dig.jpg. At least 800 pixels wide"),
+  alt: z
+    .string()
+    .trim()
+    .min(1, "a sentence that says what the photo shows")
+    .max(250, "text of at most 250 characters")
+    .refine((alt) => !VAGUE_ALT.test(alt), "words that say what the photo shows, not a word such as image or photo")
+    .refine((alt) => !FILE_NAME_ALT.test(alt), "words that say what the photo shows, not a file name")
+    .describe("What the photo shows, for visitors who cannot see it: Excavator digging a basement in Mattoon"),
+  caption: text(3, 140).describe("Optional: a short line shown under the photo").optional(),
+});
+
+const photos = z
+  .array(photoSchema)
+  .max(12, "at most 12 photos on one page")
+  .describe("Optional: photos of the work, shown in a gallery on the page (location data is removed)")
+  .optional();
+
 const serviceSchema = z.strictObject({
   key: slug.describe("The page's address, /services/{key}: lowercase letters, digits and hyphens"),
   name: text(3, 40).describe("The service's name, as the page heading and the cards show it"),
@@ -115,6 +144,7 @@ const serviceSchema = z.strictObject({
   }),
   tip: section,
   areaServed: z.array(slug).min(1).describe("Slugs of town pages where this service is offered"),
+  photos,
 });
 
 const servicesFileSchema = z.strictObject({
@@ -151,6 +181,7 @@ const townSchema = z.strictObject({
     })
     .describe('Optional, and only facts you can check; without them the page says "More info coming soon."')
     .optional(),
+  photos,
 });
 
 const townsFileSchema = z.strictObject({
@@ -169,6 +200,7 @@ export type Service = z.infer<typeof serviceSchema>;
 export type Town = z.infer<typeof townSchema>;
 export type Faq = z.infer<typeof faqSchema>;
 export type Highlight = z.infer<typeof highlightSchema>;
+export type Photo = z.infer<typeof photoSchema>;
 
 /** Every data file the site is built from, with the schema it must satisfy. */
 export const DATA_FILES = {

@@ -3,7 +3,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { iconComponent } from "../data/icons.ts";
-import { joinList, townPhone, type SiteModel } from "../data/model.ts";
+import { allTowns, joinList, townPhone, type SiteModel } from "../data/model.ts";
+import type { PhotoInfo } from "../data/photos.ts";
+import { photoCardFile } from "../site/photos.ts";
 import { pageSubject, type PageSubject } from "./page-subject.ts";
 import type { Route } from "../site/page.ts";
 import { SOCIAL_IMAGE_SIZE, type SocialCardData, type SocialMeta } from "../site/social.ts";
@@ -99,19 +101,46 @@ export function socialImagesFor(routes: Route[], model: SiteModel): SocialImage[
   return [...images.values()];
 }
 
+/** The row a page is about, when it has photos: its first photo stands in for the drawn card. */
+function leadPhoto(subject: PageSubject, model: SiteModel) {
+  const row = subject.kind === "service" ? subject.service : subject.kind === "town" ? subject.town : undefined;
+  const photo = row?.photos?.[0];
+  const info = photo ? model.photos.get(photo.file) : undefined;
+  return photo && info ? { photo, info } : undefined;
+}
+
+/** The photos whose 1200×630 crops are pages' preview images. */
+export function previewPhotos(model: SiteModel): PhotoInfo[] {
+  const subjects: PageSubject[] = [
+    ...model.services.map((service) => ({ kind: "service" as const, service })),
+    ...allTowns(model).map((town) => ({ kind: "town" as const, town })),
+  ];
+  const infos = subjects.flatMap((subject) => leadPhoto(subject, model)?.info ?? []);
+  return [...new Map(infos.map((info) => [info.hash, info])).values()];
+}
+
 export function socialMetaFor(route: Route, model: SiteModel, canonicalUrl: string | undefined): SocialMeta {
-  const image = socialImageFor(pageSubject(route, model), model);
+  const subject = pageSubject(route, model);
+  const lead = leadPhoto(subject, model);
+  const image = socialImageFor(subject, model);
   return {
     title: route.meta.title,
     description: route.meta.description,
     url: canonicalUrl,
     type: "website",
     siteName: model.business.name,
-    image: {
-      url: absoluteUrl(model.business.url, `/${image.file}`),
-      ...SOCIAL_IMAGE_SIZE,
-      alt: image.alt,
-      type: "image/png",
-    },
+    image: lead
+      ? {
+          url: absoluteUrl(model.business.url, `/${photoCardFile(lead.info)}`),
+          ...SOCIAL_IMAGE_SIZE,
+          alt: lead.photo.alt,
+          type: "image/jpeg",
+        }
+      : {
+          url: absoluteUrl(model.business.url, `/${image.file}`),
+          ...SOCIAL_IMAGE_SIZE,
+          alt: image.alt,
+          type: "image/png",
+        },
   };
 }

@@ -22,5 +22,5 @@ export interface SocialMeta {
   url: string | undefined;
   type: "website";
   siteName: string;
-  image: { url: string; width: number; height: number; alt: string; type: "image/png" };
+  image: { url: string; width: number; height: number; alt: string; type: "image/png" | "image/jpeg" };
 }

@@ -7,6 +7,8 @@ import { CallToAction } from "../parts/CallToAction.tsx";
 import { Highlights } from "../parts/Highlights.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
+import { Gallery } from "../parts/Gallery.tsx";
+import { galleryOf } from "../../scripts/site/photos.ts";
 
 export function ServicePage({ shell, model, service }: { shell: PageShell; model: SiteModel; service: Service }) {
   const { business } = model;
@@ -92,6 +94,8 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
           </nav>
         </div>
       </div>
+
+      <Gallery photos={galleryOf(service, model.photos)} heading={`${service.name}: photos of our work`} />
 
       <CallToAction
         heading={`Planning ${service.name.toLowerCase()} work?`}

@@ -10,6 +10,8 @@ import { Icon } from "../parts/Icon.tsx";
 import { NearbyTowns } from "../parts/NearbyTowns.tsx";
 import { TownFacts } from "../parts/TownFacts.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
+import { Gallery } from "../parts/Gallery.tsx";
+import { galleryOf } from "../../scripts/site/photos.ts";
 
 export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: Town }) {
   const phone = townPhone(model.business, town);
@@ -73,6 +75,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
           </div>
         </div>
       </div>
+      <Gallery photos={galleryOf(town, model.photos)} heading={`Our work in and around ${town.name}`} />
     </Layout>
   );
 }

@@ -1,0 +1,278 @@
+// Photos of the work: a row's photos become a gallery of responsive images, with nothing left of
+// where they were taken, the original never published, the first one as the page's link preview,
+// and every mistake in the data refused at its file, line and column with dist/ left as it was.
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import exifr from "exifr";
+import sharp from "sharp";
+import { parseDocument } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../scripts/build/generate.ts";
+import { FIRST_ROUND_TRIP_BUDGET } from "../scripts/measure/budgets.ts";
+import { isolatedGenerator, timedGenerate } from "../scripts/measure/scale.ts";
+import { ROOT } from "./support/paths.ts";
+import { parseHeadersFile } from "../scripts/headers/headers-file.ts";
+import { headersForPath } from "../scripts/headers/rules.ts";
+import { readTree } from "./support/files.ts";
+import { copyData, editYaml, lineOf, problemsOf } from "./support/data-copy.ts";
+import { gifImage, jobSitePhoto, sidewaysPortrait, smallPhoto } from "./support/photo-fixtures.ts";
+
+const PHOTOS = [
+  {
+    file: "photos/mattoon-basement-dig.jpg",
+    alt: "Excavator digging a basement for a new house on the north side of Mattoon",
+    caption: "Basement dig for a new home",
+  },
+  {
+    file: "photos/mattoon-footing-trench.jpg",
+    alt: "Footing trench along a staked line, seen from the top of the bank",
+  },
+];
+
+let dataDir: string;
+let outDir: string;
+let originals: Buffer[];
+
+/** Every file under a folder, relative to it. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+beforeAll(async () => {
+  dataDir = await copyData();
+  outDir = path.join(path.dirname(dataDir), "dist");
+  await mkdir(path.join(dataDir, "photos"));
+  originals = [await jobSitePhoto(), await sidewaysPortrait()];
+  await writeFile(path.join(dataDir, PHOTOS[0]!.file), originals[0]!);
+  await writeFile(path.join(dataDir, PHOTOS[1]!.file), originals[1]!);
+  await editYaml(dataDir, "towns.yaml", (doc) => doc.setIn(["towns", 0, "photos"], PHOTOS));
+  await editYaml(dataDir, "services.yaml", (doc) => doc.setIn(["services", 6, "photos"], [PHOTOS[0]]));
+  await generate({ dataDir, outDir });
+}, 180_000);
+
+afterAll(async () => {
+  if (dataDir) await rm(path.dirname(dataDir), { recursive: true, force: true });
+});
+
+const html = (file: string) => readFile(path.join(outDir, file), "utf8");
+
+describe("a row's photos", () => {
+  it("become a gallery of <picture>s: AVIF, WebP and JPEG at several widths, sized, lazy", async () => {
+    const page = await html("towns/mattoon.html");
+    const gallery = page.slice(
+      page.indexOf('<section class="section gallery"'),
+      page.indexOf("</section>", page.indexOf('class="section gallery"')),
+    );
+    expect(gallery.match(/<figure/g)).toHaveLength(2);
+    expect(gallery).toContain("<figcaption>Basement dig for a new home</figcaption>");
+    expect(gallery).toMatch(
+      /<source type="image\/avif" srcSet="\/assets\/photos\/[0-9a-f]{16}-480\.avif 480w, \/assets\/photos\/[0-9a-f]{16}-800\.avif 800w, \/assets\/photos\/[0-9a-f]{16}-1200\.avif 1200w"/,
+    );
+    expect(gallery).toContain('type="image/webp"');
+    const images = [...gallery.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    expect(images).toHaveLength(2);
+    for (const image of images) {
+      expect(image).toMatch(/ width="\d+" height="\d+"/);
+      expect(image).toContain('loading="lazy"');
+      expect(image).toContain('decoding="async"');
+      expect(image).toMatch(/ sizes="[^"]+"/);
+    }
+    expect(images[0]).toContain(`alt="${PHOTOS[0]!.alt}"`);
+    // The portrait photo is upright: taller than wide.
+    const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(images[1]!)!;
+    expect(Number(height)).toBeGreaterThan(Number(width));
+  });
+
+  it("writes every copy under /assets/, where the year-long cache applies, and each is what it says", async () => {
+    const files = (await filesUnder(outDir)).filter((file) => file.startsWith("assets/photos/"));
+    // Landscape 1600 wide: 480, 800, 1200; portrait 900 wide: 480, 800, 900. Three formats each.
+    expect(files).toHaveLength(18);
+    for (const file of files) {
+      const metadata = await sharp(path.join(outDir, file)).metadata();
+      const width = Number(/-(\d+)\.\w+$/.exec(file)![1]);
+      expect(metadata.width, file).toBe(width);
+      expect({ avif: "heif", webp: "webp", jpg: "jpeg" }[path.extname(file).slice(1)], file).toBe(metadata.format);
+    }
+    const rules = parseHeadersFile(await readFile(path.join(outDir, "_headers"), "utf8"));
+    expect(headersForPath(rules, `/${files[0]}`)["Cache-Control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("leaves no EXIF, XMP or IPTC in any image, GPS above all, and never publishes the original", async () => {
+    const images = (await filesUnder(outDir)).filter(
+      (file) =>
+        /\.(?:jpg|webp|avif|png)$/.test(file) &&
+        !file.startsWith("og/services/") &&
+        !file.startsWith("og/towns/") &&
+        file !== "og/site.png",
+    );
+    expect(images.length).toBe(18 + 1);
+    for (const file of images) {
+      const bytes = await readFile(path.join(outDir, file));
+      const tags = await exifr
+        .parse(bytes, { tiff: true, xmp: true, iptc: true, gps: true, exif: true })
+        .catch(() => undefined);
+      expect(tags ?? {}, file).toEqual({});
+      const metadata = await sharp(bytes).metadata();
+      expect([metadata.exif, metadata.xmp, metadata.iptc], file).toEqual([undefined, undefined, undefined]);
+      for (const original of originals) expect(bytes.equals(original), file).toBe(false);
+    }
+    expect((await filesUnder(outDir)).some((file) => file.includes("mattoon-basement-dig"))).toBe(false);
+  });
+
+  it("make the first photo, cropped to 1200×630, the page's link preview", async () => {
+    const page = await html("towns/mattoon.html");
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(page)![1]!;
+    expect(image).toMatch(/\/og\/photos\/[0-9a-f]{16}\.jpg$/);
+    expect(page).toContain('<meta property="og:image:type" content="image/jpeg"/>');
+    expect(page).toContain(`<meta property="og:image:alt" content="${PHOTOS[0]!.alt}"/>`);
+    const card = await sharp(path.join(outDir, new URL(image).pathname.slice(1))).metadata();
+    expect([card.width, card.height]).toEqual([1200, 630]);
+    // Pages without photos keep their drawn card.
+    expect(await html("towns/charleston.html")).toMatch(
+      /<meta property="og:image" content="[^"]+\/og\/towns\/charleston\.png"/,
+    );
+  });
+
+  it("keeps the page inside the first round trip, and leaves the home page without a gallery", async () => {
+    for (const file of ["towns/mattoon.html", "services/basement.html"]) {
+      expect(gzipSync(await html(file), { level: 9 }).length, file).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BUDGET);
+    }
+    expect(await html("services/basement.html")).toContain('class="section gallery"');
+    expect(await html("index.html")).not.toContain('class="section gallery"');
+  });
+
+  it("encodes an unchanged photo only once", async () => {
+    const copies = (await filesUnder(outDir)).filter((file) => file.startsWith("assets/photos/"));
+    const sizes = await Promise.all(copies.map(async (file) => (await stat(path.join(outDir, file))).size));
+    const started = performance.now();
+    await generate({ dataDir, outDir });
+    // Copied from the cache: far quicker than encoding 18 images, and the same bytes.
+    expect(performance.now() - started).toBeLessThan(20_000);
+    const after = await Promise.all(copies.map(async (file) => (await stat(path.join(outDir, file))).size));
+    expect(after).toEqual(sizes);
+  }, 60_000);
+});
+
+describe("a photo the site cannot use", () => {
+  /** Breaks a copy of the data with one photo and returns the problems, which generate refuses too. */
+  async function problemsWith(photo: Record<string, unknown>, bytes?: Buffer) {
+    const dir = await copyData();
+    if (bytes) {
+      await mkdir(path.join(dir, "photos"), { recursive: true });
+      await writeFile(path.join(dir, String(photo.file)), bytes);
+    }
+    const text = await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["towns", 1, "photos"], [photo]));
+    const dist = path.join(path.dirname(dir), "dist");
+    await cp(outDir, dist, { recursive: true });
+    const before = await readTree(dist);
+    await expect(generate({ dataDir: dir, outDir: dist })).rejects.toThrow();
+    expect(await readTree(dist)).toEqual(before);
+    return { problems: await problemsOf(dir), text };
+  }
+  const alt = "Trench for a water line across a front yard in Charleston";
+
+  it("is refused when the file is missing, not an image, in another format or too narrow", async () => {
+    const cases: [Record<string, unknown>, Buffer | undefined, RegExp][] = [
+      [{ file: "photos/missing.jpg", alt }, undefined, /^no file photos\/missing\.jpg/],
+      [
+        { file: "photos/notes.jpg", alt },
+        Buffer.from("not a photo at all"),
+        /^a file that is not an image, expected a photo/,
+      ],
+      [
+        { file: "photos/animation.png", alt },
+        await gifImage(),
+        /^a GIF image, expected a photo in JPEG, PNG, WebP, AVIF or HEIC/,
+      ],
+      [
+        { file: "photos/small.jpg", alt },
+        await smallPhoto(),
+        /^a photo 600 pixels wide, expected a photo at least 800 pixels wide/,
+      ],
+      [
+        { file: "photos/drawing.bmp", alt },
+        undefined,
+        /expected a photo in data\/photos\/ \(JPEG, PNG, WebP, AVIF or HEIC\)/,
+      ],
+    ];
+    for (const [photo, bytes, message] of cases) {
+      const { problems, text } = await problemsWith(photo, bytes);
+      expect(problems, String(photo.file)).toHaveLength(1);
+      expect(problems[0]).toMatchObject({
+        file: "data/towns.yaml",
+        field: "towns[1].photos[0].file",
+        line: lineOf(text, `file: ${photo.file}`),
+      });
+      expect(problems[0]!.column).toBeGreaterThan(1);
+      expect(`${problems[0]!.found}, expected ${problems[0]!.expected}`).toMatch(message);
+    }
+  }, 120_000);
+
+  it("is refused when its alt text is missing, empty, a file name or a word such as photo", async () => {
+    const bytes = await jobSitePhoto(900, 600);
+    for (const [value, message] of [
+      [undefined, /this field is required/],
+      ["", /a sentence that says what the photo shows/],
+      ["IMG_2041.jpg", /not a file name/],
+      ["Photo", /not a word such as image or photo/],
+      ["image 3", /not a word such as image or photo/],
+    ] as const) {
+      const photo = { file: "photos/trench.jpg", ...(value === undefined ? {} : { alt: value }) };
+      const { problems } = await problemsWith(photo, bytes);
+      expect(problems, String(value)).toHaveLength(1);
+      expect(problems[0]!.field).toBe("towns[1].photos[0].alt");
+      expect(problems[0]!.expected, String(value)).toMatch(message);
+    }
+  }, 120_000);
+
+  it("is refused past 12 photos on one row", async () => {
+    const bytes = await jobSitePhoto(900, 600);
+    const photos = Array.from({ length: 13 }, (_, i) => ({ file: "photos/trench.jpg", alt: `${alt}, view ${i + 1}` }));
+    const dir = await copyData();
+    await mkdir(path.join(dir, "photos"));
+    await writeFile(path.join(dir, "photos/trench.jpg"), bytes);
+    await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["towns", 1, "photos"], photos));
+    const [problem] = await problemsOf(dir);
+    expect(problem).toMatchObject({ field: "towns[1].photos", expected: "at most 12 photos on one page" });
+    expect(parseDocument(await readFile(path.join(dir, "towns.yaml"), "utf8")).errors).toEqual([]);
+  });
+});
+
+describe("a 40 MB photo", () => {
+  it("is read, encoded and published with bounded memory", async () => {
+    const dir = await copyData();
+    const out = path.join(path.dirname(dir), "dist");
+    await mkdir(path.join(dir, "photos"));
+    // A 48-megapixel photo of pure noise, which JPEG cannot shrink: over 40 MB.
+    const big = path.join(dir, "photos", "big-site.jpg");
+    await sharp({
+      create: {
+        width: 8000,
+        height: 6000,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 96 })
+      .toFile(big);
+    expect((await stat(big)).size).toBeGreaterThan(40 * 1024 * 1024);
+    await editYaml(dir, "towns.yaml", (doc) =>
+      doc.setIn(["towns", 0, "photos"], [{ file: "photos/big-site.jpg", alt: "Wide view of a cleared building site" }]),
+    );
+    // In a process of its own, with a cache of its own, so that its peak memory is the build's.
+    const cli = await isolatedGenerator(ROOT, path.join(path.dirname(dir), "generator"));
+    const run = await timedGenerate(cli, dir, out, { timeoutMs: 240_000, maxRssBytes: 1024 ** 3 });
+    expect(run.ok, run.stderr).toBe(true);
+    console.log(
+      `40 MB photo: generate in ${run.wallMs} ms, peak memory ${Math.round(run.maxRssBytes / 1024 ** 2)} MiB`,
+    );
+    // The original's pixels alone are 144 MB; the build holds at most two photos' 1200-wide copies.
+    expect(run.maxRssBytes).toBeLessThan(600 * 1024 ** 2);
+    expect((await filesUnder(out)).filter((file) => file.startsWith("assets/photos/"))).toHaveLength(9);
+  }, 300_000);
+});
