@@ -65,6 +65,17 @@ async function runSchemas(options: { out: string }) {
   );
 }
 
+async function runFmt(options: { data: string }) {
+  const { formatDataFiles } = await import("../scripts/data/format.ts");
+  const dataDir = path.resolve(options.data);
+  const changed = await formatDataFiles(dataDir);
+  console.log(
+    changed.length > 0
+      ? `Put ${changed.join(", ")} in canonical form in ${shown(dataDir)}/`
+      : `The data files in ${shown(dataDir)}/ are in canonical form`,
+  );
+}
+
 async function runDev(options: { data: string; out: string; host: string; port: number }) {
   const { startDev } = await import("../scripts/dev/run-dev.ts");
   const session = await startDev({
@@ -110,6 +121,12 @@ program
   .addOption(dataOption())
   .addHelpText("after", EXIT_CODE_HELP)
   .action((options) => runCheck(options).catch(fail));
+
+program
+  .command("fmt")
+  .description("put the data files in their canonical form (layout only: after a hand edit or a save from an editor)")
+  .addOption(dataOption())
+  .action((options) => runFmt(options).catch(fail));
 
 program
   .command("dev")

@@ -1,5 +1,6 @@
 // `sitegen check`: everything `generate` does except writing, so that "check passed" means
 // "generate will work". Throws DataError or RenderError like generate does.
+import { unformattedDataFiles } from "../data/format.ts";
 import { renderSite } from "./generate.ts";
 
 export interface CheckSummary {
@@ -9,6 +10,8 @@ export interface CheckSummary {
   homeFaqs: number;
   /** HTML pages a generate would write, the 404 page included. */
   pages: number;
+  /** Data files that are valid but not in the canonical form of `sitegen fmt`. */
+  unformatted: string[];
   milliseconds: number;
 }
 
@@ -22,6 +25,7 @@ export async function checkSite(dataDir: string): Promise<CheckSummary> {
     alsoServing: site.model.alsoServing.length,
     homeFaqs: site.model.homeFaqs.length,
     pages: [...site.files.keys()].filter((file) => file.endsWith(".html")).length,
+    unformatted: await unformattedDataFiles(dataDir),
     milliseconds: Math.round(performance.now() - started),
   };
 }
@@ -30,8 +34,13 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
 
 export function describeCheck(summary: CheckSummary, dataLabel: string): string {
   const townCount = summary.towns + summary.alsoServing;
+  const notes = summary.unformatted.map(
+    (file) =>
+      `Note: ${dataLabel}${file} is valid but not in the canonical form; \`npm run fmt\` rewrites its layout (nothing else changes).`,
+  );
   return [
     `OK: ${dataLabel} is valid: ${count(summary.services, "service")}, ${count(townCount, "town")} (${summary.towns} in the town grids, ${summary.alsoServing} under "Also serving"), ${count(summary.homeFaqs, "home-page question")}.`,
     `${count(summary.pages, "page")} would be written. Nothing was written; run \`npm run generate\` to build the site.`,
+    ...notes,
   ].join("\n");
 }

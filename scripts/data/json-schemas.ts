@@ -7,12 +7,11 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { iconNames } from "./icons.ts";
-import { DATA_FILES, iconSchema } from "./schema.ts";
+import { DATA_FILES, iconSchema, type DataFileName } from "./schema.ts";
 import { SCHEMAS_DIR } from "../lib/paths.ts";
 
 
 type JsonSchema = Record<string, unknown>;
-type DataFileName = keyof typeof DATA_FILES;
 
 const DESCRIPTIONS: Record<DataFileName, string> = {
   site: "Business facts shown on every page: name, phones, address, hours, counties, links.",

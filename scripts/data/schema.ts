@@ -49,15 +49,19 @@ const faqSchema = z.strictObject({
 });
 
 const siteSchema = z.strictObject({
-  name: text(3, 60),
-  tagline: text(10, 120),
-  url: httpsUrl.describe("The public address of the site, without a trailing slash"),
+  name: text(3, 60).describe("The business name, as every page shows it. Until the owner confirms it, a placeholder"),
+  tagline: text(10, 120).describe("One line about the business, used on the link preview of the home page"),
+  url: httpsUrl.describe(
+    "The public address of the site, without a trailing slash. An address ending in .example is a placeholder until the site has its domain",
+  ),
   phones: z.strictObject({
-    primary: phone.describe("The main number, shown on every page"),
-    secondary: phone.describe("The second number, used by town pages that say ctaPhone: secondary"),
+    primary: phone.describe("The main number, shown on every page. A number in the 555-01xx range is a placeholder"),
+    secondary: phone.describe(
+      "The second number, used by town pages that say ctaPhone: secondary. A number in the 555-01xx range is a placeholder",
+    ),
   }),
   address: z.strictObject({
-    street: text(3, 80),
+    street: text(3, 80).describe("Street and number of the yard; 100 Example Street is a placeholder"),
     city: text(2, 40),
     region: z.string().regex(/^[A-Z]{2}$/, "a two-letter state code such as IL"),
     postalCode: z.string().regex(/^\d{5}$/, "a five-digit ZIP code"),
@@ -86,9 +90,13 @@ const siteSchema = z.strictObject({
     .describe(
       "The counties of the regular service area, without the word County. Town pages in other counties may not say they are in the regular area",
     ),
-  social: z.array(z.strictObject({ name: text(2, 30), url: httpsUrl })),
+  social: z
+    .array(z.strictObject({ name: text(2, 30), url: httpsUrl }))
+    .describe("The business's pages elsewhere, shown in the footer. Links to /example pages are placeholders"),
   leadForm: z.strictObject({
-    frameUrl: httpsUrl.describe("Address of the estimate form shown in a frame"),
+    frameUrl: httpsUrl.describe(
+      "Address of the estimate form shown in a frame, from the form provider. An example-form-id address is a placeholder",
+    ),
     scriptUrl: httpsUrl.describe("Address of the provider's form-embed script"),
     title: text(5, 80).describe("Accessible name of the form frame"),
   }),
@@ -201,6 +209,9 @@ export type Town = z.infer<typeof townSchema>;
 export type Faq = z.infer<typeof faqSchema>;
 export type Highlight = z.infer<typeof highlightSchema>;
 export type Photo = z.infer<typeof photoSchema>;
+
+/** The name of a data file: "site", "services", "towns", "faq". */
+export type DataFileName = keyof typeof DATA_FILES;
 
 /** Every data file the site is built from, with the schema it must satisfy. */
 export const DATA_FILES = {
