@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { parseDocument } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../scripts/build/generate.ts";
+import { contentType } from "../scripts/serve/content-types.ts";
 import { FIRST_ROUND_TRIP_BUDGET } from "../scripts/measure/budgets.ts";
 import { isolatedGenerator, timedGenerate } from "../scripts/measure/scale.ts";
 import { ROOT } from "./support/paths.ts";
@@ -99,6 +100,13 @@ describe("a row's photos", () => {
     }
     const rules = parseHeadersFile(await readFile(path.join(outDir, "_headers"), "utf8"));
     expect(headersForPath(rules, `/${files[0]}`)["Cache-Control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("are served with their own Content-Type, as is every other kind of file generate writes", async () => {
+    // The host files are never served, and a .br or .gz is sent as the file it compresses.
+    const served = (await filesUnder(outDir)).filter((file) => !/^_|\.(?:br|gz)$/.test(file));
+    expect(served.filter((file) => contentType(file) === "application/octet-stream")).toEqual([]);
+    expect(["x.avif", "x.webp", "x.jpg"].map(contentType)).toEqual(["image/avif", "image/webp", "image/jpeg"]);
   });
 
   it("leaves no EXIF, XMP or IPTC in any image, GPS above all, and never publishes the original", async () => {
