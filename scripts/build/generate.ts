@@ -22,6 +22,7 @@ import { renderSocialImages } from "../seo/social-images.ts";
 import { pageHeadFor } from "../seo/head.ts";
 import { previewPhotos, socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
 import { renderPhotos } from "../photos/encode.ts";
+import { adminFiles } from "../admin/files.ts";
 import { buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
 import { buildRoutes, notFoundRoute } from "../pages/routes.ts";
@@ -88,6 +89,8 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   for (const [file, png] of await images) await emit(file, png);
   for (const [file, photo] of await photos) await emit(file, photo);
   await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
+  // The site editor at /admin/: not a page of the site, so outside the routes, sitemap and llms.txt.
+  for (const [file, contents] of await adminFiles(model.business)) await emit(file, contents);
   // Last, so that the policy covers the inline code of every page above.
   await emit(HEADERS_FILE, formatHeadersFile(headerPolicyFor(policies)));
   return { model, routes };

@@ -1,69 +1,73 @@
 // The one canonical form of the data files, the form the repository keeps: what `sitegen fmt`
-// writes after a hand edit or a save from a browser editor, and what `sitegen check` compares with.
-// Keys keep their order and values their content; only the layout is decided here:
+// writes after a hand edit, what the editor at /admin/ writes when it saves, and what `sitegen
+// check` compares with. Values keep their content; the rest is decided here:
+// - keys in the order the schema lists them (the editor at /admin/ writes them in that order too,
+//   so a save changes no line it did not edit); keys the schema does not know keep their place
+//   after the known ones, for `check` to report;
 // - the first line links the file to its JSON Schema (editors complete and underline from it); a
 //   save that dropped it gets it back;
-// - no other comments: a browser editor would drop them, so nothing may live there (the notes that
-//   did are the schema's descriptions now, shown as hints);
-// - two-space indentation, list items indented under their key, long texts folded (">-") at 100
-//   columns, short lists of words on one line, quotes only where YAML needs them, and numbers as
-//   JavaScript writes them.
+// - the layout of lib/yaml-layout.ts: no other comments (a browser editor would drop them, so
+//   nothing may live there; the notes that did are the schema's descriptions now, shown as hints),
+//   long texts folded, short lists of words on one line.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { isScalar, parseDocument, Scalar, visit } from "yaml";
+import { isMap, isSeq, parseDocument, type Node } from "yaml";
+import { layoutYaml } from "../lib/yaml-layout.ts";
+import { jsonSchemaFor } from "./json-schemas.ts";
 import { DATA_FILES, type DataFileName } from "./schema.ts";
-
-/** Texts longer than this are folded onto lines of their own. */
-const FOLD_AFTER = 80;
-/** Lists of words up to this many characters stay on one line. */
-const SHORT_LIST = 80;
 
 /** The comment that links a data file to its JSON Schema (schemas/, beside data/). */
 export function schemaLink(name: DataFileName): string {
   return ` yaml-language-server: $schema=../schemas/${name}.schema.json`;
 }
 
+type JsonSchema = { properties?: Record<string, JsonSchema>; items?: JsonSchema; $ref?: string; anyOf?: JsonSchema[] };
+
+/** The schema at a node, following references to the root's definitions. */
+function resolve(schema: JsonSchema | undefined, root: JsonSchema): JsonSchema | undefined {
+  if (schema?.$ref?.startsWith("#/definitions/")) {
+    const definitions = (root as { definitions?: Record<string, JsonSchema> }).definitions;
+    return resolve(definitions?.[schema.$ref.slice("#/definitions/".length)], root);
+  }
+  return schema;
+}
+
+/** Puts the keys of every map in the order its schema lists them; unknown keys follow, in place. */
+function orderKeys(node: Node | null | undefined, schema: JsonSchema | undefined, root: JsonSchema): void {
+  const resolved = resolve(schema, root);
+  if (!resolved) return;
+  if (isSeq(node)) {
+    for (const item of node.items) orderKeys(item as Node, resolved.items, root);
+  } else if (isMap(node)) {
+    const order = Object.keys(resolved.properties ?? {});
+    const rank = (key: unknown) => {
+      const index = order.indexOf(String(key));
+      return index === -1 ? order.length : index;
+    };
+    node.items = node.items
+      .map((pair, index) => ({ pair, index }))
+      .sort((a, b) => rank((a.pair.key as { value?: unknown })?.value) - rank((b.pair.key as { value?: unknown })?.value) || a.index - b.index)
+      .map(({ pair }) => pair);
+    for (const pair of node.items) {
+      orderKeys(pair.value as Node, resolved.properties?.[String((pair.key as { value?: unknown })?.value)], root);
+    }
+  }
+}
+
+const keyOrders = new Map<DataFileName, JsonSchema>();
+function keyOrderOf(name: DataFileName): JsonSchema {
+  let schema = keyOrders.get(name);
+  if (!schema) keyOrders.set(name, (schema = jsonSchemaFor(name) as JsonSchema));
+  return schema;
+}
+
 /** The canonical text of a data file; undefined when the text is not valid YAML (check says why). */
 export function canonicalText(name: DataFileName, text: string): string | undefined {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) return undefined;
-  doc.commentBefore = schemaLink(name);
-  doc.comment = null;
-  const uncomment = (node: { commentBefore?: string | null; comment?: string | null; spaceBefore?: boolean }) => {
-    node.commentBefore = null;
-    node.comment = null;
-    node.spaceBefore = false;
-  };
-  visit(doc, {
-    Map: (_, node) => uncomment(node),
-    Seq(_, node) {
-      uncomment(node);
-      // A short list of words on one line ([Monday, Tuesday]); anything longer, an item a line.
-      const items = node.items as unknown[];
-      const words = items.every((item) => isScalar(item) && typeof item.value !== "object");
-      const length = items.reduce<number>((total, item) => total + String((item as Scalar).value).length + 2, 0);
-      node.flow = words && length <= SHORT_LIST;
-    },
-    Alias: (_, node) => uncomment(node),
-    Pair(_, pair) {
-      if (isScalar(pair.key)) uncomment(pair.key);
-    },
-    Scalar(_, node) {
-      uncomment(node);
-      // Numbers as JavaScript writes them (-88.61, not -88.610), whatever the last save wrote.
-      if (typeof node.value === "number") {
-        delete node.minFractionDigits;
-        delete node.format;
-        return;
-      }
-      if (typeof node.value !== "string") return;
-      // Folded only where folding cannot change the text: no line breaks, tabs, control
-      // characters, runs of spaces or spaces at either end. Otherwise plain, or quoted if needed.
-      const foldable = node.value.length > FOLD_AFTER && !/^\s|\s$|\s\s|[\0-\x1f\x7f]/.test(node.value);
-      node.type = foldable ? Scalar.BLOCK_FOLDED : undefined;
-    },
-  });
-  return doc.toString({ indent: 2, indentSeq: true, lineWidth: 100, minContentWidth: 20, flowCollectionPadding: false });
+  const schema = keyOrderOf(name);
+  orderKeys(doc.contents as Node, schema, schema);
+  return layoutYaml(doc, schemaLink(name));
 }
 
 /** The data files not in canonical form, by file name. */

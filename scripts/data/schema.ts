@@ -100,6 +100,25 @@ const siteSchema = z.strictObject({
     scriptUrl: httpsUrl.describe("Address of the provider's form-embed script"),
     title: text(5, 80).describe("Accessible name of the form frame"),
   }),
+  editor: z
+    .strictObject({
+      repository: z
+        .string()
+        .regex(/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/, "a GitHub repository as owner/name")
+        .describe(
+          "The GitHub repository that holds the site's files, as owner/name. The editor at /admin/ saves there. example-owner is a placeholder",
+        ),
+      branch: z
+        .string()
+        .regex(/^[A-Za-z0-9._/-]+$/, "a branch name such as main")
+        .describe("The branch the live site is built from"),
+      signInUrl: httpsUrl
+        .describe(
+          "Optional: the sign-in service for GitHub when the site is not hosted on Netlify, such as a Sveltia CMS Authenticator on Cloudflare Workers. Without it, Netlify's is used",
+        )
+        .optional(),
+    })
+    .describe("Where the editor at /admin/ reads and saves the site's files. Change only when the site moves"),
 });
 
 const section = z.strictObject({ heading: text(5, 80), text: text(40, 900) });

@@ -2,7 +2,8 @@
 // data/site.yaml and the rendered pages. dist/_headers is written from it (Netlify and Cloudflare
 // Pages read that file), `npm start` serves with it, and the nginx config is generated from it.
 import type { Business } from "../data/model.ts";
-import { NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
+import { GIT_HOST } from "../site/editor.ts";
+import { ADMIN_PATH, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
 import { mergeSources, pageSources, serializePolicy, type PolicySources } from "./csp.ts";
 import type { HeaderRule, HeaderSet } from "./rules.ts";
 
@@ -89,6 +90,31 @@ function providerOrigins(business: Pick<Business, "leadForm">): Set<string> {
   return new Set([business.leadForm.frameUrl, business.leadForm.scriptUrl].map((url) => new URL(url).origin));
 }
 
+/**
+ * The site editor's policy, its own: the CMS is one script of its own origin that injects its
+ * styles (hence 'unsafe-inline' for styles only; never 'unsafe-eval'), and it talks to the git
+ * host's API once the owner has signed in. Nothing else of another origin. Signing in opens the
+ * git host's sign-in in a window that reports back to the editor, which "same-origin" would cut
+ * off; and search engines are told to leave the editor alone.
+ */
+const ADMIN_HEADERS: HeaderSet = {
+  "Content-Security-Policy": [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${GIT_HOST.avatars}`,
+    "font-src 'self'",
+    // data: and blob: are the CMS's own images and uploads, read back in the page.
+    `connect-src 'self' data: blob: ${GIT_HOST.api}`,
+    "media-src 'self' blob:",
+    "form-action 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; "),
+  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+  "X-Robots-Tag": "noindex, nofollow",
+};
+
 /** What one page loads and runs, by CSP directive: all the policy needs to keep of a page. */
 export interface PagePolicy {
   file: string;
@@ -123,6 +149,7 @@ export function headerPolicyFor(pages: readonly PagePolicy[]): HeaderRule[] {
     if (policy === defaultPolicy || page.file === NOT_FOUND_FILE) continue;
     rules.push({ path: pathForFile(page.file), headers: { "Content-Security-Policy": policy } });
   }
+  rules.push({ path: `${ADMIN_PATH}*`, headers: ADMIN_HEADERS });
   rules.push({ path: HASHED_ASSETS, headers: { "Cache-Control": CACHE_IMMUTABLE } });
   return rules;
 }

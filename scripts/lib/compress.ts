@@ -15,7 +15,7 @@ import { CACHE_DIR } from "./paths.ts";
 export type ContentEncoding = "br" | "gzip";
 
 /** Text formats worth compressing. Images (PNG) are already compressed and are left alone. */
-export const COMPRESSIBLE_FILE = /\.(?:html|css|js|mjs|json|xml|svg|txt|webmanifest)$/;
+export const COMPRESSIBLE_FILE = /\.(?:html|css|js|mjs|json|xml|svg|txt|webmanifest|yml)$/;
 
 /** The precompressed sibling of page.html in each encoding is page.html plus this suffix. */
 export const SIBLING_SUFFIX: Record<ContentEncoding, string> = { br: ".br", gzip: ".gz" };

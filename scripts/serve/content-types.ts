@@ -12,6 +12,8 @@ const TYPES: Record<string, string> = {
   ".svg": "image/svg+xml; charset=utf-8",
   ".json": "application/json; charset=utf-8",
   ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".yml": "text/yaml; charset=utf-8",
+  ".woff2": "font/woff2",
   ".png": "image/png",
   ".jpg": "image/jpeg",
   ".webp": "image/webp",

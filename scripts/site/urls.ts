@@ -7,6 +7,13 @@
 export const NOT_FOUND_FILE = "404.html";
 /** The file that answers "/". */
 export const HOME_FILE = "index.html";
+/** The folder of the site editor in dist/, its one address, and the file that answers there. */
+export const ADMIN_DIR = "admin/";
+export const ADMIN_PATH = "/admin/";
+export const ADMIN_FILE = `${ADMIN_DIR}${HOME_FILE}`;
+/** Other names of the editor's address, redirected there: its folder without the slash, its file. */
+export const ADMIN_ALIASES = ["/admin", `/${ADMIN_FILE}`, `/${ADMIN_DIR}index`] as const;
+
 /** A page's file is its clean URL path plus this suffix: /towns/mattoon → towns/mattoon.html. */
 export const PAGE_SUFFIX = ".html";
 
@@ -18,6 +25,7 @@ export function fileForPath(routePath: string): string {
 /** The clean URL path of a file in dist/: "index.html" → "/", "towns/paris.html" → "/towns/paris", "og/site.png" → "/og/site.png". */
 export function pathForFile(file: string): string {
   if (file === HOME_FILE) return "/";
+  if (file === ADMIN_FILE) return ADMIN_PATH;
   return `/${file.endsWith(PAGE_SUFFIX) ? file.slice(0, -PAGE_SUFFIX.length) : file}`;
 }
 
@@ -29,13 +37,18 @@ const COMPRESSED_SIBLING = /\.(?:br|gz)$/;
  * its clean path. Its file's own name ("/contact.html", "/index.html") and "/index" redirect there
  * with a 301, when that file exists; the not-found page has no address at all ("/404",
  * "/404.html"), and neither have the precompressed siblings. Any other path names a file under its
- * own name ("/sitemap.xml"). `urlPath` is decoded and has passed the server's request guard.
+ * own name ("/sitemap.xml"). The site editor is a folder: "/admin/" is its address, and "/admin",
+ * "/admin/index.html" and "/admin/index" redirect there. `urlPath` is decoded and has passed the server's request guard.
  */
 export type RequestAnswer =
   { kind: "file"; file: string } | { kind: "redirect"; location: string; ifFile: string } | { kind: "not-found" };
 
 export function answerFor(urlPath: string): RequestAnswer {
   if (urlPath === "/") return { kind: "file", file: HOME_FILE };
+  if (urlPath === ADMIN_PATH) return { kind: "file", file: ADMIN_FILE };
+  if ((ADMIN_ALIASES as readonly string[]).includes(urlPath)) {
+    return { kind: "redirect", location: ADMIN_PATH, ifFile: ADMIN_FILE };
+  }
   const named = urlPath.slice(1);
   if (COMPRESSED_SIBLING.test(named)) return { kind: "not-found" };
   const page = named.endsWith(PAGE_SUFFIX) ? named : isPagePath(urlPath) ? `${named}${PAGE_SUFFIX}` : undefined;
@@ -45,8 +58,9 @@ export function answerFor(urlPath: string): RequestAnswer {
   return canonical === urlPath ? { kind: "file", file: page } : { kind: "redirect", location: canonical, ifFile: page };
 }
 
-/** Whether a URL path names a page (or a page's file) rather than a file such as /sitemap.xml or /favicon.svg. */
+/** Whether a URL path names a page (or a page's file) rather than a file such as /sitemap.xml or /favicon.svg, or the site editor. */
 export function isPagePath(urlPath: string): boolean {
+  if (urlPath === ADMIN_PATH) return false;
   const last = urlPath.split("/").pop() ?? "";
   return !last.includes(".") || last.endsWith(PAGE_SUFFIX);
 }

@@ -1,0 +1,297 @@
+// The configuration of the editor at /admin/ (Sveltia CMS), generated from the JSON Schemas, which
+// are generated from the zod schemas: a field's label, hint, required or not, length, pattern,
+// count and choices are written once, in data/schema.ts. Served as /admin/config.yml, the file the
+// CMS reads by default; `sitegen cms-config` prints it. Never edit the output by hand.
+//
+// What the CMS cannot express stays with `sitegen check`: unique slugs, a service's towns existing,
+// a point inside Illinois, alt text that is more than a file name. The build refuses those as it
+// refuses any other problem.
+import { stringify } from "yaml";
+import { jsonSchemaFor } from "../data/json-schemas.ts";
+import { iconNames } from "../data/icons.ts";
+import { DATA_FILES, type DataFileName, type SiteData } from "../data/schema.ts";
+import { GIT_HOST } from "../site/editor.ts";
+
+/** A JSON Schema node as data/json-schemas.ts writes them (draft-07). */
+interface JsonSchema {
+  type?: string;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  pattern?: string;
+  patternErrorMessage?: string;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  $ref?: string;
+  definitions?: Record<string, JsonSchema>;
+}
+
+/** A field of the CMS configuration. */
+export type CmsField = Record<string, unknown> & { name: string; widget: string };
+
+/** The name under which the editor's script registers each data file's format (see editor.ts). */
+export function formatName(name: DataFileName): string {
+  return `sitegen-${name}`;
+}
+
+/** What the editor's menu calls each file, and its icon (a Material Symbols name, the CMS's set). */
+const FILE_LABELS: Record<DataFileName, { label: string; icon: string }> = {
+  site: { label: "Business details", icon: "storefront" },
+  services: { label: "Services", icon: "construction" },
+  towns: { label: "Towns", icon: "location_city" },
+  faq: { label: "Home page questions", icon: "quiz" },
+};
+
+/**
+ * Labels where the field's name, split into words, would not say it plainly. Everything else is
+ * labelled from its name: postalCode → "Postal code".
+ */
+const LABELS: Record<string, string> = {
+  url: "Site address",
+  ctaPhone: "Call button number",
+  alsoServing: "Also serving (further towns)",
+  towns: "Towns in the grids",
+  faqs: "Questions",
+  faq: "Questions",
+  lat: "Latitude",
+  lon: "Longitude",
+  geo: "Map point of the yard",
+  coordinates: "Map point",
+  frameUrl: "Form frame address",
+  scriptUrl: "Form script address",
+  leadForm: "Estimate form",
+  areaServed: "Towns where it is offered",
+  estimatePromise: "Estimate promise",
+  foundedAs: "Founded, laid out or incorporated",
+  unique: "Something unique",
+  why: "Why it matters",
+  tip: "Tip",
+  intro: "Introduction",
+  body: "Paragraphs",
+  paragraphs: "Paragraphs",
+  offerings: "What is offered",
+  items: "Items",
+  alt: "What the photo shows",
+  file: "Photo",
+  signInUrl: "Sign-in service address",
+  editor: "Editor settings",
+};
+
+/** What one item of a list is called, for its "Add …" button. */
+const ITEM_LABELS: Record<string, string> = {
+  towns: "Town",
+  alsoServing: "Town",
+  services: "Service",
+  body: "Paragraph",
+  paragraphs: "Paragraph",
+  highlights: "Highlight",
+  faqs: "Question",
+  hours: "Opening hours",
+  social: "Link",
+  photos: "Photo",
+  items: "Item",
+  counties: "County",
+  areaServed: "Town",
+};
+
+/** How a collapsed list item names itself: its first field that says what it is. */
+const SUMMARY_FIELDS = ["name", "question", "text", "heading", "alt"];
+
+/** One list, written once in config.yml and named (a YAML alias) wherever an icon is chosen. */
+const ICON_OPTIONS = [...iconNames];
+
+/** Texts with room for more than this many characters get a multi-line box. */
+const MULTILINE_AFTER = 160;
+
+/** Where the photos live in the repository, and how the data names them (photos/x.jpg). */
+const PHOTO_FOLDER = "data/photos";
+const PHOTO_PREFIX = "photos";
+
+function labelFor(name: string): string {
+  if (LABELS[name]) return LABELS[name];
+  const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function resolve(schema: JsonSchema, root: JsonSchema): JsonSchema {
+  if (!schema.$ref) return schema;
+  const target = root.definitions?.[schema.$ref.replace("#/definitions/", "")];
+  if (!target) throw new Error(`No definition for ${schema.$ref}`);
+  return resolve(target, root);
+}
+
+/** The hint under a field: the schema's description, without the "Optional:" the CMS shows itself. */
+function hintOf(schema: JsonSchema): Record<string, string> {
+  const hint = schema.description?.replace(/^Optional(?:, and)?[:,]?\s*/i, "");
+  return hint ? { hint: hint.charAt(0).toUpperCase() + hint.slice(1) } : {};
+}
+
+function patternOf(schema: JsonSchema): Record<string, unknown> {
+  if (schema.pattern === undefined) return {};
+  return { pattern: [schema.pattern, schema.patternErrorMessage ?? "Not in the expected form"] };
+}
+
+function countsOf(schema: JsonSchema): Record<string, number> {
+  return {
+    ...(schema.minItems !== undefined && schema.minItems > 0 ? { min: schema.minItems } : {}),
+    ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}),
+  };
+}
+
+function itemLabel(name: string): Record<string, string> {
+  return ITEM_LABELS[name] ? { label_singular: ITEM_LABELS[name] } : {};
+}
+
+function summaryOf(item: JsonSchema): Record<string, string> {
+  const name = SUMMARY_FIELDS.find((field) => item.properties?.[field]);
+  return name ? { summary: `{{fields.${name}}}` } : {};
+}
+
+/** One field of the editor for one property of the schema. */
+function fieldFor(name: string, schema: JsonSchema, required: boolean, root: JsonSchema): CmsField {
+  const isIcon = schema.$ref === "#/definitions/icon";
+  const node = resolve(schema, root);
+  const base = {
+    name,
+    label: labelFor(name),
+    ...(required ? {} : { required: false }),
+    ...hintOf(schema.description ? schema : node),
+  };
+  if (isIcon) {
+    // A searchable list: the CMS turns a long list of options into a box that filters as you type.
+    return { ...base, widget: "select", options: ICON_OPTIONS };
+  }
+  if (name === "file" && node.pattern?.startsWith(`^${PHOTO_PREFIX}`)) {
+    return {
+      ...base,
+      widget: "image",
+      media_folder: `/${PHOTO_FOLDER}`,
+      public_folder: PHOTO_PREFIX,
+      choose_url: false,
+      accept: "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif",
+    };
+  }
+  switch (node.type) {
+    case "object":
+      return { ...base, widget: "object", ...(required ? {} : { collapsed: true }), fields: fieldsOf(node, root) };
+    case "array": {
+      const item = resolve(node.items ?? {}, root);
+      if (item.enum) {
+        return { ...base, widget: "select", multiple: true, options: item.enum, ...countsOf(node) };
+      }
+      if (item.type === "object") {
+        return {
+          ...base,
+          widget: "list",
+          ...itemLabel(name),
+          collapsed: true,
+          ...summaryOf(item),
+          ...countsOf(node),
+          fields: fieldsOf(item, root),
+        };
+      }
+      return {
+        ...base,
+        widget: "list",
+        ...itemLabel(name),
+        ...countsOf(node),
+        field: { ...fieldFor("item", node.items ?? {}, true, root), label: labelFor(name) },
+      };
+    }
+    case "integer":
+    case "number": {
+      const min = node.minimum ?? (node.exclusiveMinimum !== undefined ? node.exclusiveMinimum + 1 : undefined);
+      return {
+        ...base,
+        widget: "number",
+        value_type: node.type === "integer" ? "int" : "float",
+        ...(min !== undefined ? { min } : {}),
+        ...(node.maximum !== undefined ? { max: node.maximum } : {}),
+        ...(node.type === "number" ? { step: 0.001 } : {}),
+      };
+    }
+    case "string":
+      if (node.enum) return { ...base, widget: "select", options: node.enum };
+      return {
+        ...base,
+        widget: (node.maxLength ?? 0) > MULTILINE_AFTER ? "text" : "string",
+        ...(node.minLength !== undefined && node.minLength > 0 ? { minlength: node.minLength } : {}),
+        ...(node.maxLength !== undefined ? { maxlength: node.maxLength } : {}),
+        ...patternOf(node),
+      };
+    default:
+      throw new Error(`No editor field for ${name}: JSON Schema type ${String(node.type)}`);
+  }
+}
+
+function fieldsOf(schema: JsonSchema, root: JsonSchema): CmsField[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) =>
+    fieldFor(name, property, required.has(name), root),
+  );
+}
+
+/** The editor's fields for one data file, in the schema's order (the order the CMS writes keys in). */
+export function cmsFieldsFor(name: DataFileName): CmsField[] {
+  const schema = jsonSchemaFor(name) as JsonSchema;
+  return fieldsOf(schema, schema);
+}
+
+/** The whole configuration, as an object. `editor` comes from site.yaml: where the files live. */
+export function cmsConfig(site: Pick<SiteData, "name" | "url" | "editor">): Record<string, unknown> {
+  const names = Object.keys(DATA_FILES) as DataFileName[];
+  return {
+    backend: {
+      name: GIT_HOST.backend,
+      repo: site.editor.repository,
+      branch: site.editor.branch,
+      ...(site.editor.signInUrl ? { base_url: site.editor.signInUrl } : {}),
+      commit_messages: {
+        update: "Update {{path}} in the site editor",
+        uploadMedia: "Add {{path}} in the site editor",
+        deleteMedia: "Remove {{path}} in the site editor",
+      },
+    },
+    app_title: `${site.name}: site editor`,
+    site_url: site.url,
+    logo: { src: "/favicon.svg" },
+    media_folder: PHOTO_FOLDER,
+    public_folder: `/${PHOTO_PREFIX}`,
+    show_preview_links: false,
+    editor: { preview: false },
+    output: { omit_empty_optional_fields: true, yaml: { indent_size: 2, indent_sequences: true } },
+    collections: [
+      {
+        name: "data",
+        label: "Site content",
+        icon: "edit_note",
+        description: "Everything the site says. Save writes the file; the site rebuilds from it.",
+        files: names.map((name) => ({
+          name,
+          label: FILE_LABELS[name].label,
+          icon: FILE_LABELS[name].icon,
+          file: `data/${DATA_FILES[name].file}`,
+          format: formatName(name),
+          fields: cmsFieldsFor(name),
+        })),
+      },
+    ],
+  };
+}
+
+/** /admin/config.yml: the configuration as the CMS reads it, with a note on where it comes from. */
+export function cmsConfigText(site: Pick<SiteData, "name" | "url" | "editor">): string {
+  const header = [
+    "# The configuration of the site editor at /admin/ (Sveltia CMS), generated by `sitegen generate`",
+    "# and `sitegen cms-config` from scripts/data/schema.ts and data/site.yaml. Do not edit.",
+  ].join("\n");
+  return `${header}\n${stringify(cmsConfig(site), { lineWidth: 0 })}`;
+}

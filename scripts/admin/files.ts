@@ -1,0 +1,128 @@
+// The files of the editor at /admin/, as generate writes them into dist/admin/: the page, the
+// configuration, the CMS's script from node_modules and the fonts it draws its interface with.
+// Nothing is loaded from another origin: the CMS's script asks a CDN for three fonts, and those
+// addresses are pointed at copies from the same fontsource packages, served beside it.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { build } from "esbuild";
+import { schemaLink } from "../data/format.ts";
+import { DATA_FILES, type DataFileName, type SiteData } from "../data/schema.ts";
+import { FileOnDisk, type OutputContents } from "../lib/output.ts";
+import { SCRIPTS_DIR } from "../lib/paths.ts";
+import { ADMIN_DIR } from "../site/urls.ts";
+import { cmsConfigText, formatName } from "./cms-config.ts";
+
+const require = createRequire(import.meta.url);
+
+/** The folder of an installed package, found from its main file. */
+function packageDir(name: string): string {
+  let dir = path.dirname(require.resolve(name));
+  while (path.basename(dir) !== name.split("/").pop()) dir = path.dirname(dir);
+  return dir;
+}
+
+const CMS_SCRIPT = "sveltia-cms.js";
+const EDITOR_SCRIPT = "editor.js";
+const CONFIG_FILE = "config.yml";
+
+/**
+ * A font the CMS's script loads from jsDelivr's fontsource mirror: the family, whether it is the
+ * variable build (":vf"), and the file. The same files ship in the npm packages @fontsource/<family>
+ * and @fontsource-variable/<family>, named <family>-<file>.
+ */
+const CDN_FONT = /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([a-z0-9-]+)(:vf)?@[\d.]+\/([a-z0-9-]+\.woff2)/g;
+
+/**
+ * Two things the CMS asks of other origins on every visit, answered by files of this build so
+ * that the editor asks no one but the git host, and only once the owner signs in:
+ * - its latest version, from unpkg, to tell of updates. Updates come with `npm update`, not from
+ *   the owner's browser: the file names the installed version, so the CMS finds itself current;
+ * - whether GitHub is up, from githubstatus.com. The file gives no answer, which the CMS reads as
+ *   "unknown" and shows nothing for (GitHub's status page is a link away when a save fails).
+ */
+const CMS_VERSION_URL = "https://unpkg.com/@sveltia/cms";
+const GITHUB_STATUS_URL = "https://www.githubstatus.com/api/v2/status.json";
+const LOCAL_ANSWERS_DIR = `${ADMIN_DIR}cms`;
+
+/** `source` with the quoted address `url` replaced by `local`; throws when the address is not there. */
+function pointAt(source: string, url: string, local: string): string {
+  if (!source.includes(`\`${url}\``)) {
+    throw new Error(`${CMS_SCRIPT} no longer asks for ${url}: check what this version asks of other origins`);
+  }
+  return source.replaceAll(`\`${url}\``, `\`${local}\``);
+}
+
+/** The CMS's script, asking this site alone, and the files it then asks for. */
+async function cmsScript(): Promise<{ script: string; files: Map<string, OutputContents> }> {
+  const dir = packageDir("@sveltia/cms");
+  const source = await readFile(path.join(dir, "dist", CMS_SCRIPT), "utf8");
+  const { version } = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { version: string };
+  const fonts = new Map<string, OutputContents>();
+  let script = source.replace(CDN_FONT, (_, family: string, variable: string | undefined, file: string) => {
+    const pkg = `${variable ? "@fontsource-variable" : "@fontsource"}/${family}`;
+    const name = `${family}-${file}`;
+    fonts.set(`${ADMIN_DIR}fonts/${name}`, new FileOnDisk(path.join(packageDir(pkg), "files", name)));
+    return `/${ADMIN_DIR}fonts/${name}`;
+  });
+  if (fonts.size === 0) {
+    throw new Error(`${CMS_SCRIPT} loads no font from jsDelivr any more: check how this version loads its fonts`);
+  }
+  script = pointAt(script, CMS_VERSION_URL, `/${LOCAL_ANSWERS_DIR}`);
+  script = pointAt(script, GITHUB_STATUS_URL, `/${LOCAL_ANSWERS_DIR}/github-status.json`);
+  script = script.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
+  const files = new Map<string, OutputContents>([
+    ...fonts,
+    [`${LOCAL_ANSWERS_DIR}/package.json`, `${JSON.stringify({ name: "@sveltia/cms", version })}\n`],
+    [`${LOCAL_ANSWERS_DIR}/github-status.json`, "{}\n"],
+  ]);
+  return { script, files };
+}
+
+/** The script that teaches the CMS the data files' one form (editor.ts), bundled with yaml. */
+async function editorScript(): Promise<string> {
+  const formats = Object.fromEntries(
+    (Object.keys(DATA_FILES) as DataFileName[]).map((name) => [formatName(name), schemaLink(name)]),
+  );
+  const result = await build({
+    entryPoints: [path.join(SCRIPTS_DIR, "admin", "editor.ts")],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: ["chrome109", "edge109", "firefox115", "safari15.6"],
+    write: false,
+    legalComments: "none",
+    define: { DATA_FILE_FORMATS: JSON.stringify(formats) },
+  });
+  return result.outputFiles[0]?.text ?? "";
+}
+
+function adminPage(site: Pick<SiteData, "name">): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${site.name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}: site editor</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+</head>
+<body>
+<script src="/${ADMIN_DIR}${EDITOR_SCRIPT}"></script>
+<script src="/${ADMIN_DIR}${CMS_SCRIPT}"></script>
+</body>
+</html>
+`;
+}
+
+/** Every file of /admin/, by its path in dist/. */
+export async function adminFiles(site: Pick<SiteData, "name" | "url" | "editor">): Promise<Map<string, OutputContents>> {
+  const [{ script, files }, editor] = await Promise.all([cmsScript(), editorScript()]);
+  return new Map<string, OutputContents>([
+    [`${ADMIN_DIR}index.html`, adminPage(site)],
+    [`${ADMIN_DIR}${CONFIG_FILE}`, cmsConfigText(site)],
+    [`${ADMIN_DIR}${EDITOR_SCRIPT}`, editor],
+    [`${ADMIN_DIR}${CMS_SCRIPT}`, script],
+    ...files,
+  ]);
+}

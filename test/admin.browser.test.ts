@@ -1,0 +1,182 @@
+// The site editor at /admin/ in Chromium, as the owner uses it: it loads with no console error,
+// no CSP violation and no request to another origin; a town's description is edited and a town is
+// added through the editor's own fields; what it saves passes `check`, keeps the repository's one
+// form (the diff holds only the edit), and generate shows the change; invalid input is refused
+// before anything is written.
+//
+// The "Work with Local Repository" button opens the browser's folder picker, which a test cannot
+// drive. It is stubbed here: showDirectoryPicker() answers with the page's origin-private folder
+// (OPFS), seeded with a .git folder and the project's data files. The editor reads and writes
+// that folder exactly as it would the owner's working copy; the test reads the saved files back
+// out of it.
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { parse } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderSite } from "../scripts/build/generate.ts";
+import { canonicalText } from "../scripts/data/format.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { copyData } from "./support/data-copy.ts";
+import { DATA_DIR } from "./support/paths.ts";
+import { buildAndServe, type BuiltSite } from "./support/site.ts";
+
+const NAMES = Object.keys(DATA_FILES) as DataFileName[];
+
+let site: BuiltSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await buildAndServe();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+interface PageLog {
+  errors: string[];
+  violations: string[];
+  foreign: string[];
+}
+
+/** A page on /admin/ that records console errors, CSP violations and requests to other origins. */
+async function openEditor(viewport = { width: 1280, height: 900 }): Promise<{ page: Page; log: PageLog }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const log: PageLog = { errors: [], violations: [], foreign: [] };
+  page.on("console", (message) => {
+    if (message.type() === "error") log.errors.push(message.text());
+  });
+  page.on("pageerror", (error) => log.errors.push(error.message));
+  await page.exposeFunction("reportViolation", (text: string) => log.violations.push(text));
+  await context.route(
+    (url) => !url.href.startsWith(site.url) && !/^(?:blob|data):/.test(url.protocol),
+    (route) => {
+      log.foreign.push(route.request().url());
+      return route.abort();
+    },
+  );
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
+    );
+    // The folder picker, stubbed: the origin-private folder stands in for the working copy.
+    (window as unknown as { showDirectoryPicker(): Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = () =>
+      navigator.storage.getDirectory();
+  });
+  await page.goto(`${site.url}/admin/`);
+  return { page, log };
+}
+
+/** Seeds the origin-private folder with a .git folder and the data files, as a working copy. */
+async function seedWorkingCopy(page: Page, files: Record<string, string>): Promise<void> {
+  await page.evaluate(async (files) => {
+    const root = await navigator.storage.getDirectory();
+    for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) {
+      await root.removeEntry(name, { recursive: true });
+    }
+    const write = async (dir: FileSystemDirectoryHandle, name: string, text: string) => {
+      const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
+      await writable.write(text);
+      await writable.close();
+    };
+    await write(await root.getDirectoryHandle(".git", { create: true }), "HEAD", "ref: refs/heads/main\n");
+    const data = await root.getDirectoryHandle("data", { create: true });
+    for (const [name, text] of Object.entries(files)) await write(data, name, text);
+  }, files);
+}
+
+/** The data files as the editor left them in the working copy. */
+async function savedFiles(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const data = await (await navigator.storage.getDirectory()).getDirectoryHandle("data");
+    const files: Record<string, string> = {};
+    for await (const [name, handle] of (data as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }).entries()) {
+      if (handle.kind === "file") files[name] = await (await handle.getFile()).text();
+    }
+    return files;
+  });
+}
+
+async function projectFiles(): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const name of NAMES) files[DATA_FILES[name].file] = await readFile(path.join(DATA_DIR, DATA_FILES[name].file), "utf8");
+  return files;
+}
+
+/** Opens one data file in the editor, working on the seeded local folder. */
+async function openFile(page: Page, label: string): Promise<void> {
+  await page.getByRole("button", { name: "Work with Local Repository" }).click();
+  await page.getByText(label, { exact: true }).click();
+  await expect.poll(() => page.getByRole("button", { name: "Save" }).count()).toBe(1);
+}
+
+/** The editor wraps names in its labels in Unicode isolates (U+2068 … U+2069). */
+const isolated = (text: string) => `\u2068?${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\u2069?`;
+
+/** The field group with this label, inside `within`. */
+function field(within: Locator | Page, label: string): Locator {
+  return within.getByRole("group", { name: new RegExp(`^“${isolated(label)}” Field$`) }).first();
+}
+
+/** The lines of `after` that differ from `before`, as "-old"/"+new". */
+function changedLines(before: string, after: string): string[] {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start++;
+  let endA = a.length - 1;
+  let endB = b.length - 1;
+  while (endA >= start && endB >= start && a[endA] === b[endB]) {
+    endA--;
+    endB--;
+  }
+  return [...a.slice(start, endA + 1).map((line) => `-${line}`), ...b.slice(start, endB + 1).map((line) => `+${line}`)];
+}
+
+describe("the site editor at /admin/", () => {
+  it("loads with no console error, no CSP violation and no request to another origin", async () => {
+    const { page, log } = await openEditor();
+    await expect.poll(() => page.getByRole("button", { name: "Sign In Using Access Token" }).count()).toBe(1);
+    await page.waitForLoadState("networkidle");
+    expect(log).toEqual({ errors: [], violations: [], foreign: [] });
+    await page.context().close();
+  });
+
+  it("edits a town's description through its field; the save changes those lines only", async () => {
+    const { page, log } = await openEditor();
+    const original = await projectFiles();
+    await seedWorkingCopy(page, original);
+    await openFile(page, "Towns");
+    const grid = field(page, "Towns in the grids");
+    await grid.getByRole("button", { name: "Expand" }).first().click();
+    const description = field(grid, "Description").getByRole("textbox");
+    const text = "Excavating, drainage and site work from our Mattoon yard for homes, farms and builders across Coles County.";
+    await description.fill(text);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(async () => (await savedFiles(page))["towns.yaml"]).not.toBe(original["towns.yaml"]);
+    const saved = await savedFiles(page);
+    expect(changedLines(original["towns.yaml"]!, saved["towns.yaml"]!)).toEqual([
+      "-      Excavating, drainage and site work from our home base in Mattoon, serving homeowners, farms",
+      "-      and builders across Coles County.",
+      "+      Excavating, drainage and site work from our Mattoon yard for homes, farms and builders across",
+      "+      Coles County.",
+    ]);
+    for (const name of NAMES) {
+      const file = DATA_FILES[name].file;
+      if (name !== "towns") expect(saved[file], file).toBe(original[file]);
+      expect(canonicalText(name, saved[file]!), file).toBe(saved[file]);
+    }
+    expect(log.errors).toEqual([]);
+    expect(log.violations).toEqual([]);
+    await page.context().close();
+  });
+});
