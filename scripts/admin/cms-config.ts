@@ -11,6 +11,7 @@ import { jsonSchemaFor } from "../data/json-schemas.ts";
 import { iconNames } from "../data/icons.ts";
 import { DATA_FILES, type DataFileName, type SiteData } from "../data/schema.ts";
 import { GIT_HOST } from "../site/editor.ts";
+import type { CountRule } from "./editor.ts";
 
 /** A JSON Schema node as data/json-schemas.ts writes them (draft-07). */
 interface JsonSchema {
@@ -115,7 +116,7 @@ const MULTILINE_AFTER = 160;
 const PHOTO_FOLDER = "data/photos";
 const PHOTO_PREFIX = "photos";
 
-function labelFor(name: string): string {
+export function labelFor(name: string): string {
   if (LABELS[name]) return LABELS[name];
   const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -237,6 +238,31 @@ function fieldsOf(schema: JsonSchema, root: JsonSchema): CmsField[] {
   return Object.entries(schema.properties ?? {}).map(([name, property]) =>
     fieldFor(name, property, required.has(name), root),
   );
+}
+
+/** Every list of a data file with a count in the schema, for the editor's check on save (editor.ts). */
+export function countRulesFor(name: DataFileName): CountRule[] {
+  const root = jsonSchemaFor(name) as JsonSchema;
+  const rules: CountRule[] = [];
+  const walk = (schema: JsonSchema, at: string[], labels: string[]) => {
+    const node = resolve(schema, root);
+    if (node.type === "object") {
+      for (const [key, property] of Object.entries(node.properties ?? {}))
+        walk(property, [...at, key], [...labels, labelFor(key)]);
+    } else if (node.type === "array") {
+      if (node.minItems || node.maxItems !== undefined) {
+        rules.push({
+          path: at,
+          labels,
+          ...(node.minItems ? { min: node.minItems } : {}),
+          ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
+        });
+      }
+      if (node.items) walk(node.items, [...at, "*"], labels);
+    }
+  };
+  walk(root, [], []);
+  return rules;
 }
 
 /** The editor's fields for one data file, in the schema's order (the order the CMS writes keys in). */

@@ -2,6 +2,11 @@
 // write each data file in the repository's one form (lib/yaml-layout.ts, the form `sitegen fmt`
 // keeps), so that a save changes only the lines the owner edited and keeps the schema link on
 // the first line. Bundled by esbuild with the yaml library; see admin/files.ts.
+//
+// It also holds the lists to their counts on save. The CMS checks the count of a list of plain
+// values, but not of a list of groups of fields inside another list (a new town's questions): a
+// town with two questions would be written. So before a file is written, every list is held to
+// the schema's counts, and a save that breaks one is refused with a message naming the list.
 import { parse } from "yaml";
 import { layoutValue } from "../lib/yaml-layout.ts";
 
@@ -22,11 +27,81 @@ declare global {
   }
 }
 
-/**
- * Each data file's format name (as config.yml names it) and the header its first line holds, put
- * here by the build from admin/cms-config.ts and data/format.ts.
- */
-declare const DATA_FILE_FORMATS: Record<string, string>;
+/** A list's count, from the schema: where the list is ("*" for any item), its label, its bounds. */
+export interface CountRule {
+  path: string[];
+  labels: string[];
+  min?: number;
+  max?: number;
+}
+
+/** What the build tells this script of each data file, by the format name config.yml gives it. */
+export interface DataFileFormat {
+  /** The comment on the file's first line: the link to its JSON Schema. */
+  header: string;
+  counts: CountRule[];
+}
+
+declare const DATA_FILE_FORMATS: Record<string, DataFileFormat>;
+
+/** What a list item is called in a message: its name, question or text, else its number. */
+function itemName(item: unknown, index: number): string {
+  const record = (item ?? {}) as Record<string, unknown>;
+  const name = [record.name, record.question, record.text].find((value) => typeof value === "string" && value !== "");
+  return typeof name === "string" ? name : `item ${index + 1}`;
+}
+
+/** The lists in `value` whose count breaks a rule, as messages. */
+export function countProblems(value: unknown, rules: readonly CountRule[]): string[] {
+  const problems: string[] = [];
+  const visit = (node: unknown, rule: CountRule, depth: number, where: string[]) => {
+    if (depth === rule.path.length) {
+      const count = Array.isArray(node) ? node.length : 0;
+      const { min = 0, max = Infinity } = rule;
+      if (count >= min && count <= max) return;
+      const wanted = min === max ? `exactly ${min}` : count < min ? `at least ${min}` : `at most ${max}`;
+      problems.push(`${[...where, rule.labels.at(-1)].join(" › ")}: ${wanted}, not ${count}`);
+      return;
+    }
+    const key = rule.path[depth]!;
+    if (key === "*") {
+      if (!Array.isArray(node)) return;
+      node.forEach((item, index) => visit(item, rule, depth + 1, [...where, itemName(item, index)]));
+    } else if (node && typeof node === "object" && key in node) {
+      const label = rule.labels[rule.path.slice(0, depth + 1).filter((part) => part !== "*").length - 1];
+      const next = depth + 1 < rule.path.length && label ? [...where, label] : where;
+      visit((node as Record<string, unknown>)[key], rule, depth + 1, next);
+    }
+  };
+  for (const rule of rules) visit(value, rule, 0, []);
+  return problems;
+}
+
+const NOTICE_ID = "save-refused";
+
+/** Shows, over the editor, why a save was refused; the next save that passes takes it away. */
+function showRefusal(problems: readonly string[]): void {
+  let notice = document.getElementById(NOTICE_ID);
+  if (!notice) {
+    notice = document.createElement("div");
+    notice.id = NOTICE_ID;
+    notice.setAttribute("role", "alert");
+    Object.assign(notice.style, {
+      position: "fixed",
+      insetInline: "1rem",
+      top: "4rem",
+      zIndex: "10000",
+      padding: "0.75rem 1rem",
+      borderRadius: "0.5rem",
+      background: "#8a1c1c",
+      color: "#fff",
+      font: "15px/1.4 system-ui, sans-serif",
+    });
+    notice.addEventListener("click", () => notice?.remove());
+    document.body.append(notice);
+  }
+  notice.textContent = `Not saved. ${problems.join(". ")}. (Click to close.)`;
+}
 
 // The CMS starts by itself when its script has run, unless told to wait for init().
 window.CMS_MANUAL_INIT = true;
@@ -34,10 +109,18 @@ window.CMS_MANUAL_INIT = true;
 document.addEventListener("DOMContentLoaded", () => {
   const cms = window.CMS;
   if (!cms) return;
-  for (const [format, header] of Object.entries(DATA_FILE_FORMATS)) {
+  for (const [format, { header, counts }] of Object.entries(DATA_FILE_FORMATS)) {
     cms.registerCustomFormat(format, "yaml", {
       fromFile: (text) => parse(text),
-      toFile: (value) => layoutValue(value, header),
+      toFile: (value) => {
+        const problems = countProblems(value, counts);
+        if (problems.length > 0) {
+          showRefusal(problems);
+          throw new Error(`Not saved: ${problems.join("; ")}`);
+        }
+        document.getElementById(NOTICE_ID)?.remove();
+        return layoutValue(value, header);
+      },
     });
   }
   cms.init();

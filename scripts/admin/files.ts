@@ -11,7 +11,8 @@ import { DATA_FILES, type DataFileName, type SiteData } from "../data/schema.ts"
 import { FileOnDisk, type OutputContents } from "../lib/output.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 import { ADMIN_DIR } from "../site/urls.ts";
-import { cmsConfigText, formatName } from "./cms-config.ts";
+import { cmsConfigText, countRulesFor, formatName } from "./cms-config.ts";
+import type { DataFileFormat } from "./editor.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -82,7 +83,10 @@ async function cmsScript(): Promise<{ script: string; files: Map<string, OutputC
 /** The script that teaches the CMS the data files' one form (editor.ts), bundled with yaml. */
 async function editorScript(): Promise<string> {
   const formats = Object.fromEntries(
-    (Object.keys(DATA_FILES) as DataFileName[]).map((name) => [formatName(name), schemaLink(name)]),
+    (Object.keys(DATA_FILES) as DataFileName[]).map((name): [string, DataFileFormat] => [
+      formatName(name),
+      { header: schemaLink(name), counts: countRulesFor(name) },
+    ]),
   );
   const result = await build({
     entryPoints: [path.join(SCRIPTS_DIR, "admin", "editor.ts")],
@@ -116,7 +120,9 @@ function adminPage(site: Pick<SiteData, "name">): string {
 }
 
 /** Every file of /admin/, by its path in dist/. */
-export async function adminFiles(site: Pick<SiteData, "name" | "url" | "editor">): Promise<Map<string, OutputContents>> {
+export async function adminFiles(
+  site: Pick<SiteData, "name" | "url" | "editor">,
+): Promise<Map<string, OutputContents>> {
   const [{ script, files }, editor] = await Promise.all([cmsScript(), editorScript()]);
   return new Map<string, OutputContents>([
     [`${ADMIN_DIR}index.html`, adminPage(site)],
