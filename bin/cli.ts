@@ -65,6 +65,13 @@ async function runSchemas(options: { out: string }) {
   );
 }
 
+async function runCmsConfig(options: { data: string }) {
+  const { loadData } = await import("../scripts/data/load.ts");
+  const { cmsConfigText } = await import("../scripts/admin/cms-config.ts");
+  const { site } = await loadData(path.resolve(options.data));
+  process.stdout.write(cmsConfigText(site));
+}
+
 async function runFmt(options: { data: string }) {
   const { formatDataFiles } = await import("../scripts/data/format.ts");
   const dataDir = path.resolve(options.data);
@@ -143,6 +150,12 @@ program
   .description("write the JSON Schemas editors use for the data files (from the generator's own rules)")
   .addOption(new Option("-o, --out <dir>", "output folder").default(SCHEMAS_DIR))
   .action((options) => runSchemas(options).catch(fail));
+
+program
+  .command("cms-config")
+  .description("print the site editor's configuration (/admin/config.yml), generated from the schemas and site.yaml")
+  .addOption(dataOption())
+  .action((options) => runCmsConfig(options).catch(fail));
 
 program
   .command("serve")

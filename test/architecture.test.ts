@@ -21,11 +21,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   pages: ["data", "geo", "lib", "map", "site", "templates"],
   headers: ["data", "lib", "site"],
   photos: ["data", "lib", "site"],
-  build: ["data", "geo", "headers", "lib", "map", "pages", "photos", "seo", "site", "templates"],
+  admin: ["data", "lib", "site"],
+  build: ["admin", "data", "geo", "headers", "lib", "map", "pages", "photos", "seo", "site", "templates"],
   serve: ["headers", "lib", "site"],
   dev: ["build", "data", "headers", "lib", "serve", "site"],
   measure: ["build", "data", "geo", "headers", "lib", "map", "pages", "photos", "seo", "serve", "site", "templates"],
-  bin: ["build", "data", "dev", "headers", "lib", "pages", "serve", "site"],
+  bin: ["admin", "build", "data", "dev", "headers", "lib", "pages", "serve", "site"],
 };
 
 /**

@@ -45,6 +45,27 @@ describe("the canonical form", () => {
     expect(keyOrder(parse(canonical))).toEqual(keyOrder(parse(saved)));
   });
 
+  it("puts the fields of every row in the schema's order, the order the editor at /admin/ writes", async () => {
+    const original = await read("towns");
+    const doc = parseDocument(original);
+    // A hand edit that typed the slug first and the county last in the first town.
+    const town = doc.getIn(["towns", 0]) as { items: { key: { value: string } }[] };
+    town.items.sort((a, b) =>
+      a.key.value === "slug"
+        ? -1
+        : b.key.value === "slug"
+          ? 1
+          : a.key.value === "county"
+            ? 1
+            : b.key.value === "county"
+              ? -1
+              : 0,
+    );
+    const shuffled = doc.toString();
+    expect(shuffled).not.toBe(original);
+    expect(canonicalText("towns", shuffled)).toBe(original);
+  });
+
   it("never changes a text value, whatever characters it holds", async () => {
     const original = parseDocument(await read("faq"));
     fc.assert(

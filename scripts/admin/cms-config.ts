@@ -116,7 +116,7 @@ const MULTILINE_AFTER = 160;
 const PHOTO_FOLDER = "data/photos";
 const PHOTO_PREFIX = "photos";
 
-export function labelFor(name: string): string {
+function labelFor(name: string): string {
   if (LABELS[name]) return LABELS[name];
   const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -266,7 +266,7 @@ export function countRulesFor(name: DataFileName): CountRule[] {
 }
 
 /** The editor's fields for one data file, in the schema's order (the order the CMS writes keys in). */
-export function cmsFieldsFor(name: DataFileName): CmsField[] {
+function cmsFieldsFor(name: DataFileName): CmsField[] {
   const schema = jsonSchemaFor(name) as JsonSchema;
   return fieldsOf(schema, schema);
 }

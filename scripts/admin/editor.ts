@@ -52,7 +52,7 @@ function itemName(item: unknown, index: number): string {
 }
 
 /** The lists in `value` whose count breaks a rule, as messages. */
-export function countProblems(value: unknown, rules: readonly CountRule[]): string[] {
+function countProblems(value: unknown, rules: readonly CountRule[]): string[] {
   const problems: string[] = [];
   const visit = (node: unknown, rule: CountRule, depth: number, where: string[]) => {
     if (depth === rule.path.length) {

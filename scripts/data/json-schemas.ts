@@ -24,7 +24,7 @@ const DESCRIPTIONS: Record<DataFileName, string> = {
 const ICON_REF = "#/definitions/icon";
 
 /** An https address as a pattern, since JSON Schema's "uri" format allows any scheme. */
-const HTTPS_PATTERN = "^https://[^\\s/?#]+(?:[/?#]\\S*)?$";
+const HTTPS_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]://[^\\s/?#]+(?:[/?#]\\S*)?$";
 
 export function schemaFileName(name: DataFileName): string {
   return `${name}.schema.json`;

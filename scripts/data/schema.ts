@@ -92,6 +92,7 @@ const siteSchema = z.strictObject({
     ),
   social: z
     .array(z.strictObject({ name: text(2, 30), url: httpsUrl }))
+    .default([])
     .describe("The business's pages elsewhere, shown in the footer. Links to /example pages are placeholders"),
   leadForm: z.strictObject({
     frameUrl: httpsUrl.describe(
@@ -215,6 +216,7 @@ const townsFileSchema = z.strictObject({
   towns: z.array(townSchema).min(1).describe("Towns shown in the grids, in this order"),
   alsoServing: z
     .array(townSchema)
+    .default([])
     .describe('Further town pages, listed under "Also serving"'),
 });
 

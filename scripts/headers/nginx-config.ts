@@ -2,7 +2,7 @@
 // dist/_headers: clean URLs, the 404 page with status 404, precompressed .gz files, and on every
 // response the headers the rules give its path.
 import { headersForPath, type HeaderRule } from "./rules.ts";
-import { HOME_FILE, NOT_FOUND_FILE, PAGE_SUFFIX } from "../site/urls.ts";
+import { ADMIN_ALIASES, ADMIN_FILE, ADMIN_PATH, HOME_FILE, NOT_FOUND_FILE, PAGE_SUFFIX } from "../site/urls.ts";
 
 export interface NginxOptions {
   /** Absolute path of the uploaded dist/ folder on the server. */
@@ -53,6 +53,9 @@ function locations(rules: readonly HeaderRule[]): string[] {
   for (const alias of [`/${HOME_FILE}`, `/${HOME_FILE.slice(0, -PAGE_SUFFIX.length)}`]) {
     block(`= ${alias}`, "/*", ["return 301 /$is_args$args;"]);
   }
+  // The site editor is the one folder with an address; its other names redirect there.
+  block(`= ${ADMIN_PATH}`, ADMIN_PATH, [`try_files /${ADMIN_FILE} =404;`]);
+  for (const alias of ADMIN_ALIASES) block(`= ${alias}`, ADMIN_PATH, [`return 301 ${ADMIN_PATH}$is_args$args;`]);
   // The not-found page is sent for unknown paths (error_page), and has no address of its own.
   block(`= /${NOT_FOUND_FILE}`, `/${NOT_FOUND_FILE}`, ["internal;"]);
   block(`= /${NOT_FOUND_FILE.slice(0, -PAGE_SUFFIX.length)}`, "/*", ["return 404;"]);

@@ -7,7 +7,7 @@
 // redirects "/page.html" to "/page" by itself; it has no rules that answer 404, so on Cloudflare
 // "/404" still shows the not-found page with status 200 (the page says noindex).
 import type { Route } from "../site/page.ts";
-import { HOME_FILE, NOT_FOUND_FILE, PAGE_SUFFIX } from "../site/urls.ts";
+import { ADMIN_ALIASES, ADMIN_PATH, HOME_FILE, NOT_FOUND_FILE, PAGE_SUFFIX } from "../site/urls.ts";
 
 export const REDIRECTS_FILE = "_redirects";
 
@@ -21,6 +21,7 @@ export function formatRedirectsFile(routes: readonly Pick<Route, "path" | "file"
   for (const route of routes) {
     if (route.path !== "/") lines.push(`/${route.file} ${route.path} 301!`);
   }
+  for (const alias of ADMIN_ALIASES) lines.push(`${alias} ${ADMIN_PATH} 301!`);
   lines.push(`/${NOT_FOUND_FILE} /${NOT_FOUND_FILE} 404!`, `${withoutSuffix(NOT_FOUND_FILE)} /${NOT_FOUND_FILE} 404!`);
   return `${lines.join("\n")}\n`;
 }

@@ -4,7 +4,9 @@
 import path from "node:path";
 import { buildAssets } from "../pages/assets.ts";
 import { renderSite } from "../build/generate.ts";
-import { outputText } from "../lib/output.ts";
+import { outputBytes, outputText } from "../lib/output.ts";
+import { COMPRESSIBLE_FILE, compressBrotli, compressGzip } from "../lib/compress.ts";
+import { ADMIN_DIR } from "../site/urls.ts";
 import { FIRST_ROUND_TRIP_BUDGET, measurePage, SCRIPT_BUDGET } from "./budgets.ts";
 import type { Route } from "../site/page.ts";
 import { compareVisit, SLOW_MOBILE } from "./stylesheet-strategy.ts";
@@ -20,7 +22,7 @@ const html = (file: string) => {
   return outputText(contents);
 };
 
-const pageFiles = [...site.files.keys()].filter((file) => file.endsWith(".html"));
+const pageFiles = [...site.files.keys()].filter((file) => file.endsWith(".html") && !file.startsWith(ADMIN_DIR));
 const weights = [];
 for (const file of pageFiles) weights.push(await measurePage(file, html(file)));
 console.log(
@@ -95,3 +97,23 @@ console.log(
 console.log(
   `\nThe stylesheet alone: ${(await compareVisit([{ path: "/", html: html("index.html") }], css)).stylesheetBytes} bytes brotli.`,
 );
+
+// The site editor at /admin/: exempt from the page budget (only the owner loads it), but weighed.
+const adminFiles = [...site.files].filter(([file]) => file.startsWith(ADMIN_DIR));
+const adminRows: (string | number)[][] = [];
+const totals = { bytes: 0, gzip: 0, brotli: 0 };
+for (const [file, contents] of adminFiles) {
+  const bytes = await outputBytes(contents);
+  const compressible = COMPRESSIBLE_FILE.test(file);
+  const gzip = compressible ? (await compressGzip(bytes)).length : bytes.length;
+  const brotli = compressible ? (await compressBrotli(bytes)).length : bytes.length;
+  totals.bytes += bytes.length;
+  totals.gzip += gzip;
+  totals.brotli += brotli;
+  adminRows.push([file, bytes.length, gzip, brotli]);
+}
+adminRows.push(["all of /admin/", totals.bytes, totals.gzip, totals.brotli]);
+console.log(
+  `\nThe site editor at /${ADMIN_DIR} (exempt from the page budget; fonts are sent as they are, already compressed).\n`,
+);
+console.log(formatTable(["file", "bytes", "gzip -9", "brotli 11"], adminRows));

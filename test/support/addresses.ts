@@ -29,4 +29,10 @@ export const ADDRESS_CASES: readonly AddressCase[] = [
   { path: "/sitemap.xml", status: 200 },
   { path: "/og/site.png", status: 200 },
   { path: "/favicon.svg", status: 200 },
+  { path: "/admin/", status: 200 },
+  { path: "/admin/config.yml", status: 200 },
+  { path: "/admin", status: 301, location: "/admin/" },
+  { path: "/admin/index.html", status: 301, location: "/admin/" },
+  { path: "/admin/index", status: 301, location: "/admin/" },
+  { path: "/admin/nothing", status: 404 },
 ];

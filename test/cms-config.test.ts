@@ -1,0 +1,258 @@
+// The site editor's configuration (/admin/config.yml): valid for the CMS by its own published
+// schema, printed by `sitegen cms-config` exactly as generate writes it, and in agreement with the
+// zod schemas on sample values: whatever the CMS can express (required, lengths, patterns, counts,
+// choices, number bounds) accepts and refuses the same values zod does. What it cannot express
+// (trimming, unique slugs, towns that exist, a point inside Illinois) stays with `check`.
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Ajv } from "ajv";
+import { parse } from "yaml";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cmsConfig, type CmsField } from "../scripts/admin/cms-config.ts";
+import { renderSite } from "../scripts/build/generate.ts";
+import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
+import { DATA_DIR, ROOT } from "./support/paths.ts";
+
+const run = promisify(execFile);
+const NAMES = Object.keys(DATA_FILES) as DataFileName[];
+type Data = Record<string, unknown>;
+
+let config: Record<string, unknown>;
+let site: Data;
+
+beforeAll(async () => {
+  site = parse(await readFile(path.join(DATA_DIR, "site.yaml"), "utf8")) as Data;
+  config = cmsConfig(site as never);
+});
+
+/** What the CMS does with a value in a field, by its configuration (Sveltia's documented rules). */
+function cmsAccepts(field: CmsField, value: unknown): boolean {
+  const empty = value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+  if (empty) return field.required === false;
+  const min = field.min as number | undefined;
+  const max = field.max as number | undefined;
+  switch (field.widget) {
+    case "string":
+    case "text": {
+      if (typeof value !== "string") return false;
+      const [pattern] = (field.pattern as [string, string] | undefined) ?? [];
+      return (
+        value.length >= ((field.minlength as number) ?? 0) &&
+        value.length <= ((field.maxlength as number) ?? Infinity) &&
+        (pattern === undefined || new RegExp(pattern).test(value))
+      );
+    }
+    case "number":
+      return (
+        typeof value === "number" &&
+        (field.value_type !== "int" || Number.isInteger(value)) &&
+        value >= (min ?? -Infinity) &&
+        value <= (max ?? Infinity)
+      );
+    case "select": {
+      const options = field.options as unknown[];
+      if (!field.multiple) return options.includes(value);
+      return (
+        Array.isArray(value) &&
+        value.every((item) => options.includes(item)) &&
+        value.length >= (min ?? 0) &&
+        value.length <= (max ?? Infinity)
+      );
+    }
+    case "list":
+      return Array.isArray(value) && value.length >= (min ?? 0) && value.length <= (max ?? Infinity);
+    case "object":
+      return typeof value === "object";
+    default:
+      throw new Error(`No rule for widget ${field.widget}`);
+  }
+}
+
+/**
+ * Whether zod accepts `value` at `at` in the file's data: no problem reported at that place (or
+ * inside it, for a field that owns its items, `within`).
+ */
+function zodAccepts(name: DataFileName, data: Data, at: (string | number)[], value: unknown, within = false): boolean {
+  const copy = structuredClone(data);
+  let node: Data = copy;
+  for (const key of at.slice(0, -1)) node = node[key] as Data;
+  if (value === undefined) delete node[at.at(-1)!];
+  else node[at.at(-1)!] = value;
+  const result = DATA_FILES[name].schema.safeParse(copy);
+  const place = at.join("/");
+  return !(result.error?.issues ?? []).some((issue) => {
+    const where = issue.path.join("/");
+    return where === place || (within && where.startsWith(`${place}/`));
+  });
+}
+
+/** Values to try in a field: the one the data has, and values at and beyond each of its bounds. */
+function samples(field: CmsField, current: unknown): unknown[] {
+  const values: unknown[] = [current, undefined];
+  if (typeof current === "string") {
+    const long = `${current} `.repeat(50).replace(/\s+/g, "x");
+    for (const bound of [field.minlength, field.maxlength] as (number | undefined)[]) {
+      if (bound !== undefined) values.push(long.slice(0, bound - 1), long.slice(0, bound), long.slice(0, bound + 1));
+    }
+    values.push(
+      current.toUpperCase(),
+      `${current}x`,
+      `x${current}`,
+      current.replaceAll(" ", "-"),
+      "x",
+      "within 2 days",
+      "Coles County",
+      "http://example.com",
+      "https://example.com/page",
+      "IL",
+      "il",
+      "61938",
+      "6193",
+      "(217) 555-0142",
+      "217 555 0142",
+      "07:00",
+      "7:00",
+      "24:00",
+    );
+  } else if (typeof current === "number") {
+    values.push(
+      current + 0.5,
+      Math.round(current),
+      -1000,
+      1000,
+      field.min,
+      field.max,
+      (field.min as number) - 1,
+      (field.max as number) + 1,
+    );
+  } else if (Array.isArray(current)) {
+    const one = current[0];
+    for (const count of [
+      0,
+      1,
+      2,
+      3,
+      4,
+      5,
+      (field.min as number) - 1,
+      field.min,
+      field.max,
+      (field.max as number) + 1,
+    ]) {
+      if (typeof count === "number" && count >= 0 && count < 20)
+        values.push(Array.from({ length: count }, (_, i) => current[i] ?? one));
+    }
+    if (field.widget === "select") values.push(["Someday"], ["Monday", "Monday"]);
+  }
+  if (field.widget === "select" && !field.multiple)
+    values.push(...(field.options as unknown[]).slice(0, 3), "none", "");
+  return values.filter((value) => value !== undefined || field.required === false || current !== undefined);
+}
+
+/** Every field of a file with its place in the data and the data's value there (first item of a list). */
+function* fieldsWithValues(
+  fields: CmsField[],
+  data: Data,
+  at: (string | number)[] = [],
+): Generator<[CmsField, (string | number)[], unknown]> {
+  for (const field of fields) {
+    const value = data?.[field.name];
+    const here = [...at, field.name];
+    yield [field, here, value];
+    if (field.widget === "object" && value) yield* fieldsWithValues(field.fields as CmsField[], value as Data, here);
+    if (field.widget === "list" && Array.isArray(value) && value.length > 0) {
+      if (field.fields) yield* fieldsWithValues(field.fields as CmsField[], value[0] as Data, [...here, 0]);
+      else yield [{ ...(field.field as CmsField), required: true }, [...here, 0], value[0]];
+    }
+  }
+}
+
+function filesOf(cms: Record<string, unknown>) {
+  return (cms.collections as { files: { name: DataFileName; file: string; fields: CmsField[] }[] }[])[0]!.files;
+}
+
+describe("the site editor's configuration", () => {
+  it("is valid by the CMS's own published configuration schema", async () => {
+    const schema = JSON.parse(
+      await readFile(path.join(ROOT, "node_modules/@sveltia/cms/schema/sveltia-cms.json"), "utf8"),
+    );
+    const validate = new Ajv({ allErrors: true, strict: false, logger: false }).compile(schema);
+    const valid = validate(config);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    // And the schema does refuse a wrong configuration.
+    expect(
+      validate({
+        ...config,
+        collections: [
+          {
+            name: "data",
+            files: [{ name: "x", file: "x.yaml", fields: [{ name: "a", widget: "string", minlenght: 3 }] }],
+          },
+        ],
+      }),
+    ).toBe(false);
+  });
+
+  it("names every data file once, in the format the editor's script registers", () => {
+    expect(filesOf(config).map((file) => [file.name, file.file])).toEqual(
+      NAMES.map((name) => [name, `data/${DATA_FILES[name].file}`]),
+    );
+  });
+
+  it("is what `sitegen cms-config` prints and what generate writes as /admin/config.yml", async () => {
+    const { stdout } = await run(process.execPath, [path.join(ROOT, "bin/sitegen.js"), "cms-config"], { cwd: ROOT });
+    const built = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
+    expect(String(built.files.get("admin/config.yml"))).toBe(stdout);
+    expect(parse(stdout)).toEqual(config);
+  }, 120_000);
+
+  it("agrees with zod on sample values for everything the CMS can express", async () => {
+    let compared = 0;
+    const disagreements: string[] = [];
+    for (const file of filesOf(config)) {
+      const data = parse(await readFile(path.join(DATA_DIR, DATA_FILES[file.name].file), "utf8")) as Data;
+      for (const [field, at, current] of fieldsWithValues(file.fields, data)) {
+        if (field.widget === "object" || field.widget === "image") continue;
+        for (const value of samples(field, current)) {
+          // Trimming is zod's alone: the CMS keeps spaces at either end.
+          if (typeof value === "string" && value !== value.trim()) continue;
+          const cms = cmsAccepts(field, value);
+          // An empty optional field is left out of the file on save (omit_empty_optional_fields).
+          const saved =
+            field.required === false && (value === "" || (Array.isArray(value) && value.length === 0))
+              ? undefined
+              : value;
+          const zod = zodAccepts(file.name, data, at, saved, field.widget === "select");
+          compared++;
+          if (cms !== zod)
+            disagreements.push(
+              `${file.name} ${at.join(".")} = ${JSON.stringify(value)?.slice(0, 60)}: CMS ${cms}, zod ${zod}`,
+            );
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it("leaves the optional parts optional and counts lists exactly as the schema does", () => {
+    const towns = filesOf(config).find((file) => file.name === "towns")!.fields;
+    const town = (towns.find((field) => field.name === "towns")!.fields as CmsField[]).reduce<Record<string, CmsField>>(
+      (all, field) => ({ ...all, [field.name]: field }),
+      {},
+    );
+    expect(town.facts?.required).toBe(false);
+    expect(town.ctaPhone?.required).toBe(false);
+    expect(town.photos?.required).toBe(false);
+    expect(town.name?.required).toBeUndefined();
+    expect([town.highlights?.min, town.highlights?.max]).toEqual([4, 4]);
+    expect([town.faqs?.min, town.faqs?.max]).toEqual([3, 3]);
+    const icon = (town.highlights!.fields as CmsField[]).find((field) => field.name === "icon")!;
+    expect(icon.widget).toBe("select");
+    expect(icon.options).toContain("shovel");
+    expect((icon.options as string[]).length).toBeGreaterThan(1000);
+  });
+});
