@@ -25,7 +25,9 @@ describe("generate", () => {
     const result = await generate({ dataDir: DATA_DIR, outDir: out });
     expect(result.pages).toBe(44);
     const files = [...(await readTree(out)).keys()];
-    expect(files.filter((file) => file.endsWith(".html"))).toHaveLength(44);
+    // The pages, and the site editor's own page (not a page of the site: no route, no sitemap entry).
+    expect(files.filter((file) => file.endsWith(".html") && !file.startsWith("admin/"))).toHaveLength(44);
+    expect(files).toContain("admin/index.html");
     for (const file of [
       "index.html",
       "404.html",
@@ -60,9 +62,12 @@ describe("generate", () => {
     expect(new Set(locs).size).toBe(43);
     for (const loc of locs) expect(loc?.startsWith(`${model.business.url}/`)).toBe(true);
     expect(locs).toContain(`${model.business.url}/towns/mattoon`);
-    expect(sitemap).not.toMatch(/404/);
+    expect(sitemap).not.toMatch(/404|admin/);
     expect([...sitemap.matchAll(/<lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>/g)]).toHaveLength(43);
-    expect(files.get("robots.txt")).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${model.business.url}/sitemap.xml\n`);
+    expect(files.get("robots.txt")).toBe(
+      `User-agent: *\nAllow: /\nDisallow: /admin/\n\nSitemap: ${model.business.url}/sitemap.xml\n`,
+    );
+    expect(String(files.get("llms.txt"))).not.toMatch(/admin/);
   });
 
   it("names the route when a template throws", async () => {

@@ -31,8 +31,9 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-it("builds one HTML file per route plus the not-found page", () => {
-  expect(htmlFiles).toHaveLength(routes.length + 1);
+it("builds one HTML file per route plus the not-found page and the site editor's page", () => {
+  expect(htmlFiles).toHaveLength(routes.length + 2);
+  expect(htmlFiles).toContain("admin/index.html");
 });
 
 describe("W3C Nu HTML Checker", () => {

@@ -105,11 +105,11 @@ function adminPage(site: Pick<SiteData, "name">): string {
   return `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<meta name="robots" content="noindex, nofollow" />
 <title>${site.name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}: site editor</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 </head>
 <body>
 <script src="/${ADMIN_DIR}${EDITOR_SCRIPT}"></script>

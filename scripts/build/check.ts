@@ -24,7 +24,7 @@ export async function checkSite(dataDir: string): Promise<CheckSummary> {
     towns: site.model.towns.length,
     alsoServing: site.model.alsoServing.length,
     homeFaqs: site.model.homeFaqs.length,
-    pages: [...site.files.keys()].filter((file) => file.endsWith(".html")).length,
+    pages: site.routes.length + 1,
     unformatted: await unformattedDataFiles(dataDir),
     milliseconds: Math.round(performance.now() - started),
   };

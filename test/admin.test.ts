@@ -1,0 +1,74 @@
+// The site editor's files in dist/admin/ and the headers they get: its own policy (no
+// 'unsafe-eval', GitHub's API the only other origin), noindex, the CMS's script asking no CDN, and
+// every public page's policy left as it was.
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderSite, type RenderedSite } from "../scripts/build/generate.ts";
+import { parseHeadersFile } from "../scripts/headers/headers-file.ts";
+import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
+import { outputText } from "../scripts/lib/output.ts";
+import { DATA_DIR } from "./support/paths.ts";
+
+let site: RenderedSite;
+let rules: HeaderRule[];
+
+beforeAll(async () => {
+  site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
+  rules = parseHeadersFile(outputText(site.files.get("_headers")!));
+}, 120_000);
+
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+/) as [string, ...string[]])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+
+describe("the site editor's files and headers", () => {
+  it("has its own Content-Security-Policy: no 'unsafe-eval', and GitHub's API the only other origin", () => {
+    const headers = headersForPath(rules, "/admin/");
+    const policy = directives(headers["Content-Security-Policy"]!);
+    const sources = [...policy.values()].flat();
+    expect(sources).not.toContain("'unsafe-eval'");
+    expect(policy.get("script-src")).toEqual(["'self'"]);
+    expect(sources.filter((source) => source.startsWith("https://")).sort()).toEqual([
+      "https://api.github.com",
+      "https://avatars.githubusercontent.com",
+    ]);
+    expect(policy.get("connect-src")).toContain("https://api.github.com");
+    expect(headers["X-Robots-Tag"]).toBe("noindex, nofollow");
+    // Signing in opens GitHub in a window that reports back.
+    expect(headers["Cross-Origin-Opener-Policy"]).toBe("same-origin-allow-popups");
+    for (const file of ["admin/config.yml", "admin/sveltia-cms.js", "admin/editor.js"]) {
+      expect(headersForPath(rules, `/${file}`)["Content-Security-Policy"]).toBe(headers["Content-Security-Policy"]);
+    }
+  });
+
+  it("leaves every public page's policy as it was: nothing of GitHub, same-origin opener", () => {
+    for (const route of site.routes) {
+      const headers = headersForPath(rules, route.path);
+      expect(headers["Content-Security-Policy"], route.path).not.toMatch(/github|unsafe-eval/);
+      expect(headers["Cross-Origin-Opener-Policy"], route.path).toBe("same-origin");
+      expect(headers["X-Robots-Tag"], route.path).toBeUndefined();
+    }
+  });
+
+  it("is a page that says noindex and loads only its own scripts, the editor's first", () => {
+    const html = outputText(site.files.get("admin/index.html")!);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect([...html.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      "/admin/editor.js",
+      "/admin/sveltia-cms.js",
+    ]);
+  });
+
+  it("ships the CMS's script asking no CDN: its fonts and update check point at files of this build", () => {
+    const script = outputText(site.files.get("admin/sveltia-cms.js")!);
+    expect(script).not.toMatch(/cdn\.jsdelivr\.net|unpkg\.com\/@sveltia\/cms[`/]|githubstatus\.com\/api/);
+    for (const [, file] of script.matchAll(/url\((\/admin\/fonts\/[^)]+)\)/g)) {
+      expect(site.files.has(file!.slice(1)), file).toBe(true);
+    }
+    expect(JSON.parse(outputText(site.files.get("admin/cms/package.json")!)).version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect([...site.files.keys()].filter((file) => file.startsWith("admin/fonts/"))).toHaveLength(3);
+  });
+});
