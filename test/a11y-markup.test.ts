@@ -1,6 +1,7 @@
 // Two details an outside accessibility checker looks for, on every built page: each FAQ answer
 // is an article named by its question, and every drawing that says nothing (an icon, the map's
 // star) is hidden from assistive technology. Read from the generated HTML with parse5.
+import { isSitePageFile } from "../scripts/site/urls.ts";
 import { parse, type DefaultTreeAdapterTypes } from "parse5";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderSite, type RenderedSite } from "../scripts/build/generate.ts";
@@ -28,7 +29,7 @@ let pages: [string, Element[]][];
 beforeAll(async () => {
   const site: RenderedSite = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
   pages = [...site.files]
-    .filter(([file]) => file.endsWith(".html"))
+    .filter(([file]) => isSitePageFile(file))
     .map(([file, contents]) => [file, elements(parse(outputText(contents)))]);
 });
 

@@ -1,6 +1,7 @@
 // One address per page: `sitegen serve` answers each kind of address as ADDRESS_CASES says (the dev
 // server is held to `sitegen serve` in dev-parity.test.ts, nginx in nginx.test.ts), and the
 // _redirects file the static hosts read says the same.
+import { isSitePageFile } from "../scripts/site/urls.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,6 +68,6 @@ describe("dist/_redirects", () => {
       if (status === 200) expect(rules.has(bare), urlPath).toBe(false);
     }
     // Every page's file (the 43 routes), and nothing else.
-    expect([...rules.keys()].filter((from) => from.endsWith(".html") && from !== "/404.html")).toHaveLength(43);
+    expect([...rules.keys()].filter((from) => isSitePageFile(from.slice(1)) && from !== "/404.html")).toHaveLength(43);
   });
 });

@@ -1,5 +1,6 @@
 // Every page renders from its first response: at most 14 KiB compressed with its CSS and JavaScript
 // inlined, at most 1 KiB of JavaScript, no render-blocking request, and every box sized up front.
+import { isSitePageFile } from "../scripts/site/urls.ts";
 import { describe, expect, it } from "vitest";
 import { renderSite } from "../scripts/build/generate.ts";
 import { outputText } from "../scripts/lib/output.ts";
@@ -19,7 +20,7 @@ import { DATA_DIR } from "./support/paths.ts";
 
 const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
 const pages = [...site.files]
-  .filter(([file]) => file.endsWith(".html"))
+  .filter(([file]) => isSitePageFile(file))
   .map(([file, contents]) => ({ file, html: outputText(contents) }));
 const leadFormScript = site.model.business.leadForm.scriptUrl;
 const siteOrigin = new URL(site.model.business.url).origin;

@@ -14,7 +14,7 @@ import { CACHE_IMMUTABLE, SITE_HEADERS } from "../scripts/headers/policy.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { formatHeadersFile, HEADERS_FILE, parseHeadersFile, patternsOverlap } from "../scripts/headers/headers-file.ts";
 import { renderNginxConfig } from "../scripts/headers/nginx-config.ts";
-import { NOT_FOUND_FILE, pathForFile } from "../scripts/site/urls.ts";
+import { NOT_FOUND_FILE, pathForFile, isSitePageFile } from "../scripts/site/urls.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 
@@ -66,7 +66,7 @@ describe("the hashes of inline code", () => {
 
   it("hash every inline script and style of every generated page, and nothing else", () => {
     for (const [file, contents] of site.files) {
-      if (!file.endsWith(".html") || typeof contents !== "string") continue;
+      if (!isSitePageFile(file) || typeof contents !== "string") continue;
       // Found here with plain regular expressions, independently of the generator's scanner.
       const scripts = [...contents.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
         .filter(([, attributes]) => !/\bsrc=/.test(attributes!) && !/application\/ld\+json/.test(attributes!))

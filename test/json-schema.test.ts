@@ -80,7 +80,7 @@ const BROKEN: Record<Name, Record<string, (doc: Doc) => unknown>> = {
       doc.towns[4].countie = doc.towns[4].county;
       delete doc.towns[4].county;
     },
-    "no alsoServing list": (doc) => void delete doc.alsoServing,
+    "alsoServing not a list": (doc) => void (doc.alsoServing = "Lerna"),
     "5 body paragraphs": (doc) =>
       void doc.towns[5].body.push(...Array(5).fill("A paragraph long enough to pass the length rule on its own.")),
   },

@@ -103,7 +103,7 @@ describe("precompressed output", () => {
 
   it("has a .br and a .gz for every HTML, CSS, JS, XML, SVG, TXT and JSON file, decompressing to it", () => {
     const originals = [...tree.keys()].filter((file) => COMPRESSIBLE_FILE.test(file));
-    expect(originals.filter((file) => file.endsWith(".html"))).toHaveLength(44);
+    expect(originals.filter((file) => file.endsWith(".html"))).toHaveLength(45);
     expect(originals).toEqual(expect.arrayContaining(["sitemap.xml", "robots.txt", "favicon.svg"]));
     for (const file of originals) {
       const original = tree.get(file)!;
@@ -113,6 +113,8 @@ describe("precompressed output", () => {
       expect(gz, `${file}.gz`).toBeDefined();
       expect(brotliDecompressSync(br!).equals(original), `${file}.br decompresses to ${file}`).toBe(true);
       expect(gunzipSync(gz!).equals(original), `${file}.gz decompresses to ${file}`).toBe(true);
+      // A file of a few bytes (the editor's empty status answer) cannot get smaller.
+      if (original.length < 64) continue;
       expect(br!.length, `${file}.br is smaller`).toBeLessThan(original.length);
     }
   });

@@ -61,7 +61,7 @@ describe("the sitemap and robots.txt", () => {
     expect(paths).not.toContain("/404");
   });
 
-  it("gives each URL the date the data last changed, and robots.txt allows all and names the sitemap", async () => {
+  it("gives each URL the date the data last changed, and robots.txt allows all but the site editor and names the sitemap", async () => {
     const sitemap = await (await fetch(`${crawl.site.url}/sitemap.xml`)).text();
     const dates = [...sitemap.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((match) => match[1]);
     expect(dates).toHaveLength(crawl.sitemapUrls.length);
@@ -69,7 +69,7 @@ describe("the sitemap and robots.txt", () => {
     const robots = await (await fetch(`${crawl.site.url}/robots.txt`)).text();
     expect(robots).toMatch(/^User-agent: \*$/m);
     expect(robots).toMatch(/^Allow: \/$/m);
-    expect(robots).not.toMatch(/^Disallow: *\S/m);
+    expect(robots.match(/^Disallow: *\S.*$/gm)).toEqual(["Disallow: /admin/"]);
     expect(robots).toContain(`Sitemap: ${model.business.url}/sitemap.xml`);
   });
 });

@@ -55,7 +55,7 @@ function locations(rules: readonly HeaderRule[]): string[] {
   }
   // The site editor is the one folder with an address; its other names redirect there.
   block(`= ${ADMIN_PATH}`, ADMIN_PATH, [`try_files /${ADMIN_FILE} =404;`]);
-  for (const alias of ADMIN_ALIASES) block(`= ${alias}`, ADMIN_PATH, [`return 301 ${ADMIN_PATH}$is_args$args;`]);
+  for (const alias of ADMIN_ALIASES) block(`= ${alias}`, alias, [`return 301 ${ADMIN_PATH}$is_args$args;`]);
   // The not-found page is sent for unknown paths (error_page), and has no address of its own.
   block(`= /${NOT_FOUND_FILE}`, `/${NOT_FOUND_FILE}`, ["internal;"]);
   block(`= /${NOT_FOUND_FILE.slice(0, -PAGE_SUFFIX.length)}`, "/*", ["return 404;"]);

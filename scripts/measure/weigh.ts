@@ -6,7 +6,7 @@ import { buildAssets } from "../pages/assets.ts";
 import { renderSite } from "../build/generate.ts";
 import { outputBytes, outputText } from "../lib/output.ts";
 import { COMPRESSIBLE_FILE, compressBrotli, compressGzip } from "../lib/compress.ts";
-import { ADMIN_DIR } from "../site/urls.ts";
+import { ADMIN_DIR, isSitePageFile } from "../site/urls.ts";
 import { FIRST_ROUND_TRIP_BUDGET, measurePage, SCRIPT_BUDGET } from "./budgets.ts";
 import type { Route } from "../site/page.ts";
 import { compareVisit, SLOW_MOBILE } from "./stylesheet-strategy.ts";
@@ -22,7 +22,7 @@ const html = (file: string) => {
   return outputText(contents);
 };
 
-const pageFiles = [...site.files.keys()].filter((file) => file.endsWith(".html") && !file.startsWith(ADMIN_DIR));
+const pageFiles = [...site.files.keys()].filter(isSitePageFile);
 const weights = [];
 for (const file of pageFiles) weights.push(await measurePage(file, html(file)));
 console.log(

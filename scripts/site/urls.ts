@@ -58,6 +58,11 @@ export function answerFor(urlPath: string): RequestAnswer {
   return canonical === urlPath ? { kind: "file", file: page } : { kind: "redirect", location: canonical, ifFile: page };
 }
 
+/** Whether a file in dist/ is a page of the site: HTML, and not the site editor's own page. */
+export function isSitePageFile(file: string): boolean {
+  return file.endsWith(PAGE_SUFFIX) && !file.startsWith(ADMIN_DIR);
+}
+
 /** Whether a URL path names a page (or a page's file) rather than a file such as /sitemap.xml or /favicon.svg, or the site editor. */
 export function isPagePath(urlPath: string): boolean {
   if (urlPath === ADMIN_PATH) return false;
