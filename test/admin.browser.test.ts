@@ -340,7 +340,7 @@ describe("the site editor at /admin/", () => {
     expect(log.errors).toEqual([]);
     expect(log.violations).toEqual([]);
     await page.context().close();
-  });
+  }, 240_000);
 
   it("refuses a slug with capitals and two questions instead of three before anything is written", async () => {
     const { page } = await openEditor();
@@ -369,5 +369,5 @@ describe("the site editor at /admin/", () => {
     await page.waitForTimeout(500);
     expect(await savedFiles(page)).toEqual(original);
     await page.context().close();
-  });
+  }, 240_000);
 });
