@@ -5,9 +5,9 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { build } from "esbuild";
 import { schemaLink } from "../data/format.ts";
 import { DATA_FILES, type DataFileName, type SiteData } from "../data/schema.ts";
+import { bundleBrowserScript } from "../lib/bundle.ts";
 import { FileOnDisk, type OutputContents } from "../lib/output.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 import { ADMIN_DIR } from "../site/urls.ts";
@@ -88,17 +88,10 @@ async function editorScript(): Promise<string> {
       { header: schemaLink(name), counts: countRulesFor(name) },
     ]),
   );
-  const result = await build({
-    entryPoints: [path.join(SCRIPTS_DIR, "admin", "editor.ts")],
-    bundle: true,
-    minify: true,
-    format: "iife",
-    target: ["chrome109", "edge109", "firefox115", "safari15.6"],
-    write: false,
-    legalComments: "none",
+  return bundleBrowserScript(path.join(SCRIPTS_DIR, "admin", "editor.ts"), {
     define: { DATA_FILE_FORMATS: JSON.stringify(formats) },
+    strict: true,
   });
-  return result.outputFiles[0]?.text ?? "";
 }
 
 function adminPage(site: Pick<SiteData, "name">): string {

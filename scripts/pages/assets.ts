@@ -2,32 +2,14 @@
 // page renders from its first response with no render-blocking request.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { build, transform } from "esbuild";
+import { transform } from "esbuild";
+import { BROWSER_TARGETS, bundleBrowserScript } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
 import type { PageAssets } from "../site/page.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
 const HEAD_SCRIPT = path.join(SCRIPTS_DIR, "browser", "head.ts");
 const BODY_SCRIPT = path.join(SCRIPTS_DIR, "browser", "site.ts");
-
-/** Browsers the output is written for: current evergreen browsers and a few years back. */
-const TARGETS = ["chrome109", "edge109", "firefox115", "safari15.6"];
-
-async function bundleScript(entry: string): Promise<string> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: "iife",
-    target: TARGETS,
-    write: false,
-    legalComments: "none",
-    // No "use strict" prologue: 13 bytes of the 1 KB script budget per script, and nothing these
-    // few lines do behaves differently in strict mode (the type checker keeps them strict).
-    tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
-  });
-  return result.outputFiles[0]?.text.trim() ?? "";
-}
 
 /** Same-site links are prefetched, then prerendered, when the visitor shows intent. */
 const SPECULATION_RULES = JSON.stringify({
@@ -37,11 +19,11 @@ const SPECULATION_RULES = JSON.stringify({
 export async function buildAssets(): Promise<PageAssets> {
   const [css, headScript, bodyScript] = await Promise.all([
     readFile(STYLESHEET, "utf8").then(async (source) => {
-      const result = await transform(source, { loader: "css", minify: true, target: TARGETS });
+      const result = await transform(source, { loader: "css", minify: true, target: BROWSER_TARGETS });
       return result.code.trim();
     }),
-    bundleScript(HEAD_SCRIPT),
-    bundleScript(BODY_SCRIPT),
+    bundleBrowserScript(HEAD_SCRIPT),
+    bundleBrowserScript(BODY_SCRIPT),
   ]);
   return { css, headScript, bodyScript, speculationRules: SPECULATION_RULES };
 }
