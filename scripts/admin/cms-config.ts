@@ -7,33 +7,11 @@
 // a point inside Illinois, alt text that is more than a file name. The build refuses those as it
 // refuses any other problem.
 import { stringify } from "yaml";
-import { jsonSchemaFor } from "../data/json-schemas.ts";
+import { jsonSchemaFor, resolveRef, type SchemaNode as JsonSchema } from "../data/json-schemas.ts";
 import { iconNames } from "../data/icons.ts";
 import { DATA_FILES, type DataFileName, type SiteData } from "../data/schema.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import type { CountRule } from "./editor.ts";
-
-/** A JSON Schema node as data/json-schemas.ts writes them (draft-07). */
-interface JsonSchema {
-  type?: string;
-  description?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  pattern?: string;
-  patternErrorMessage?: string;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  $ref?: string;
-  definitions?: Record<string, JsonSchema>;
-}
 
 /** A field of the CMS configuration. */
 export type CmsField = Record<string, unknown> & { name: string; widget: string };
@@ -122,13 +100,6 @@ function labelFor(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function resolve(schema: JsonSchema, root: JsonSchema): JsonSchema {
-  if (!schema.$ref) return schema;
-  const target = root.definitions?.[schema.$ref.replace("#/definitions/", "")];
-  if (!target) throw new Error(`No definition for ${schema.$ref}`);
-  return resolve(target, root);
-}
-
 /** The hint under a field: the schema's description, without the "Optional:" the CMS shows itself. */
 function hintOf(schema: JsonSchema): Record<string, string> {
   const hint = schema.description?.replace(/^Optional(?:, and)?[:,]?\s*/i, "");
@@ -159,7 +130,7 @@ function summaryOf(item: JsonSchema): Record<string, string> {
 /** One field of the editor for one property of the schema. */
 function fieldFor(name: string, schema: JsonSchema, required: boolean, root: JsonSchema): CmsField {
   const isIcon = schema.$ref === "#/definitions/icon";
-  const node = resolve(schema, root);
+  const node = resolveRef(schema, root);
   const base = {
     name,
     label: labelFor(name),
@@ -184,7 +155,7 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
     case "object":
       return { ...base, widget: "object", ...(required ? {} : { collapsed: true }), fields: fieldsOf(node, root) };
     case "array": {
-      const item = resolve(node.items ?? {}, root);
+      const item = resolveRef(node.items ?? {}, root);
       if (item.enum) {
         return { ...base, widget: "select", multiple: true, options: item.enum, ...countsOf(node) };
       }
@@ -245,7 +216,7 @@ export function countRulesFor(name: DataFileName): CountRule[] {
   const root = jsonSchemaFor(name) as JsonSchema;
   const rules: CountRule[] = [];
   const walk = (schema: JsonSchema, at: string[], labels: string[]) => {
-    const node = resolve(schema, root);
+    const node = resolveRef(schema, root);
     if (node.type === "object") {
       for (const [key, property] of Object.entries(node.properties ?? {}))
         walk(property, [...at, key], [...labels, labelFor(key)]);

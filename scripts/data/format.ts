@@ -13,7 +13,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isMap, isSeq, parseDocument, type Node } from "yaml";
 import { layoutYaml } from "../lib/yaml-layout.ts";
-import { jsonSchemaFor } from "./json-schemas.ts";
+import { jsonSchemaFor, resolveRef, type SchemaNode as JsonSchema } from "./json-schemas.ts";
 import { DATA_FILES, type DataFileName } from "./schema.ts";
 
 /** The comment that links a data file to its JSON Schema (schemas/, beside data/). */
@@ -21,20 +21,9 @@ export function schemaLink(name: DataFileName): string {
   return ` yaml-language-server: $schema=../schemas/${name}.schema.json`;
 }
 
-type JsonSchema = { properties?: Record<string, JsonSchema>; items?: JsonSchema; $ref?: string; anyOf?: JsonSchema[] };
-
-/** The schema at a node, following references to the root's definitions. */
-function resolve(schema: JsonSchema | undefined, root: JsonSchema): JsonSchema | undefined {
-  if (schema?.$ref?.startsWith("#/definitions/")) {
-    const definitions = (root as { definitions?: Record<string, JsonSchema> }).definitions;
-    return resolve(definitions?.[schema.$ref.slice("#/definitions/".length)], root);
-  }
-  return schema;
-}
-
 /** Puts the keys of every map in the order its schema lists them; unknown keys follow, in place. */
 function orderKeys(node: Node | null | undefined, schema: JsonSchema | undefined, root: JsonSchema): void {
-  const resolved = resolve(schema, root);
+  const resolved = schema && resolveRef(schema, root);
   if (!resolved) return;
   if (isSeq(node)) {
     for (const item of node.items) orderKeys(item as Node, resolved.items, root);

@@ -13,6 +13,36 @@ import { SCHEMAS_DIR } from "../lib/paths.ts";
 
 type JsonSchema = Record<string, unknown>;
 
+/** A node of the JSON Schemas written here (draft-07), as the readers of their shape see it. */
+export interface SchemaNode {
+  type?: string;
+  description?: string;
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  items?: SchemaNode;
+  enum?: unknown[];
+  pattern?: string;
+  patternErrorMessage?: string;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  $ref?: string;
+  definitions?: Record<string, SchemaNode>;
+}
+
+/** The node a reference ("#/definitions/icon") stands for, in the schema `root`; other nodes as they are. */
+export function resolveRef(node: SchemaNode, root: SchemaNode): SchemaNode {
+  if (!node.$ref) return node;
+  const target = root.definitions?.[node.$ref.replace("#/definitions/", "")];
+  if (!target) throw new Error(`No definition for ${node.$ref}`);
+  return resolveRef(target, root);
+}
+
 const DESCRIPTIONS: Record<DataFileName, string> = {
   site: "Business facts shown on every page: name, phones, address, hours, counties, links.",
   services: "The services, in the order the site shows them. Each key becomes /services/{key}.",
