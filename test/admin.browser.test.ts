@@ -122,6 +122,15 @@ async function openFile(page: Page, label: string): Promise<void> {
   await expect.poll(() => page.getByRole("button", { name: "Save" }).count()).toBe(1);
 }
 
+/** The editor on a working copy seeded with the project's data, its towns file open. */
+async function editTowns(): Promise<{ page: Page; log: PageLog; original: Record<string, string> }> {
+  const { page, log } = await openEditor();
+  const original = await projectFiles();
+  await seedWorkingCopy(page, original);
+  await openFile(page, "Towns");
+  return { page, log, original };
+}
+
 /** The editor wraps names in its labels in Unicode isolates (U+2068 … U+2069). */
 const isolated = (text: string) => `\u2068?${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\u2069?`;
 
@@ -264,10 +273,7 @@ describe("the site editor at /admin/", () => {
   });
 
   it("edits a town's description through its field; the save changes those lines only", async () => {
-    const { page, log } = await openEditor();
-    const original = await projectFiles();
-    await seedWorkingCopy(page, original);
-    await openFile(page, "Towns");
+    const { page, log, original } = await editTowns();
     const grid = field(page, "Towns in the grids");
     await grid.getByRole("button", { name: "Expand" }).first().click();
     const description = field(grid, "Description").getByRole("textbox");
@@ -294,10 +300,7 @@ describe("the site editor at /admin/", () => {
   });
 
   it("adds a town through its fields; check accepts the saved files and generate builds its page", async () => {
-    const { page, log } = await openEditor();
-    const original = await projectFiles();
-    await seedWorkingCopy(page, original);
-    await openFile(page, "Towns");
+    const { page, log, original } = await editTowns();
     await typeTown(page, OAKLAND);
     await page.getByRole("button", { name: "Save" }).click();
     await expect
@@ -343,10 +346,7 @@ describe("the site editor at /admin/", () => {
   }, 240_000);
 
   it("refuses a slug with capitals and two questions instead of three before anything is written", async () => {
-    const { page } = await openEditor();
-    const original = await projectFiles();
-    await seedWorkingCopy(page, original);
-    await openFile(page, "Towns");
+    const { page, original } = await editTowns();
     await typeTown(page, { ...OAKLAND, slug: "Oakland-North" });
     await page.getByRole("button", { name: "Save" }).click();
     // The slug: refused by the field's own check, with the schema's words.

@@ -5,7 +5,7 @@ import path from "node:path";
 import { buildAssets } from "../pages/assets.ts";
 import { renderSite } from "../build/generate.ts";
 import { outputBytes, outputText } from "../lib/output.ts";
-import { COMPRESSIBLE_FILE, compressBrotli, compressGzip } from "../lib/compress.ts";
+import { compressedSiblings, SIBLING_SUFFIX } from "../lib/compress.ts";
 import { ADMIN_DIR, isSitePageFile } from "../site/urls.ts";
 import { FIRST_ROUND_TRIP_BUDGET, measurePage, SCRIPT_BUDGET } from "./budgets.ts";
 import type { Route } from "../site/page.ts";
@@ -104,9 +104,10 @@ const adminRows: (string | number)[][] = [];
 const totals = { bytes: 0, gzip: 0, brotli: 0 };
 for (const [file, contents] of adminFiles) {
   const bytes = await outputBytes(contents);
-  const compressible = COMPRESSIBLE_FILE.test(file);
-  const gzip = compressible ? (await compressGzip(bytes)).length : bytes.length;
-  const brotli = compressible ? (await compressBrotli(bytes)).length : bytes.length;
+  // The siblings generate writes (brotli read back from its cache); none for a font, sent as it is.
+  const siblings = new Map(await compressedSiblings(file, contents));
+  const gzip = siblings.get(`${file}${SIBLING_SUFFIX.gzip}`)?.length ?? bytes.length;
+  const brotli = siblings.get(`${file}${SIBLING_SUFFIX.br}`)?.length ?? bytes.length;
   totals.bytes += bytes.length;
   totals.gzip += gzip;
   totals.brotli += brotli;
