@@ -76,6 +76,10 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   images.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
   const photos = renderPhotos(model.photos.values(), previewPhotos(model));
   photos.catch(() => {});
+  // The site editor at /admin/ (its script read and bundled meanwhile): not a page of the site, so
+  // outside the routes, the sitemap and llms.txt.
+  const admin = adminFiles(model.business);
+  admin.catch(() => {});
   const policies: PagePolicy[] = [];
   for (const route of [...routes, notFoundRoute(model)]) {
     const html = renderRoute(route, context);
@@ -89,8 +93,7 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   for (const [file, png] of await images) await emit(file, png);
   for (const [file, photo] of await photos) await emit(file, photo);
   await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
-  // The site editor at /admin/: not a page of the site, so outside the routes, sitemap and llms.txt.
-  for (const [file, contents] of await adminFiles(model.business)) await emit(file, contents);
+  for (const [file, contents] of await admin) await emit(file, contents);
   // Last, so that the policy covers the inline code of every page above.
   await emit(HEADERS_FILE, formatHeadersFile(headerPolicyFor(policies)));
   return { model, routes };

@@ -12,7 +12,7 @@ export const ADMIN_DIR = "admin/";
 export const ADMIN_PATH = "/admin/";
 export const ADMIN_FILE = `${ADMIN_DIR}${HOME_FILE}`;
 /** Other names of the editor's address, redirected there: its folder without the slash, its file. */
-export const ADMIN_ALIASES = ["/admin", `/${ADMIN_FILE}`, `/${ADMIN_DIR}index`] as const;
+export const ADMIN_ALIASES = [ADMIN_PATH.slice(0, -1), `/${ADMIN_FILE}`, `/${ADMIN_DIR}index`] as const;
 
 /** A page's file is its clean URL path plus this suffix: /towns/mattoon → towns/mattoon.html. */
 export const PAGE_SUFFIX = ".html";
