@@ -33,11 +33,24 @@ async function load(path: string, width: number): Promise<void> {
 
 /**
  * Right after a key press Chromium can report the previous frame's outline for the newly focused
- * element; measure what the next painted frame shows, as a person would see it.
+ * element, and a focus that scrolls the page scrolls smoothly (styles.css), over several frames on
+ * a busy machine. Measure what a person sees once it has come to rest: two painted frames, then
+ * frames until the scroll position holds still.
  */
 async function pressKey(key: string, target: Page = page): Promise<void> {
   await target.keyboard.press(key);
-  await target.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await target.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    await frame();
+    await frame();
+    let last = `${scrollX},${scrollY}`;
+    for (let frames = 0; frames < 120; frames += 1) {
+      await frame();
+      const now = `${scrollX},${scrollY}`;
+      if (now === last) return;
+      last = now;
+    }
+  });
 }
 
 const activeKey = () => page.evaluate(probeFocus).then((stop) => stop.key);
