@@ -74,8 +74,12 @@ describe("the canonical form", () => {
         fc.string({ maxLength: 200 }),
         (answer, question) => {
           const doc = original.clone();
-          doc.setIn(["faqs", 0, "answer"], answer);
-          doc.setIn(["faqs", 1, "question"], question);
+          // New nodes: setIn on a scalar keeps its old style, and the yaml library writes a text of
+          // only spaces in the old folded style as a block that reads back empty, so the file
+          // handed to fmt would not hold the value at all.
+          doc.setIn(["faqs", 0, "answer"], doc.createNode(answer));
+          doc.setIn(["faqs", 1, "question"], doc.createNode(question));
+          expect((parse(doc.toString()) as { faqs: { answer: string }[] }).faqs[0]!.answer).toBe(answer);
           const canonical = canonicalText("faq", doc.toString())!;
           const value = parse(canonical) as { faqs: { question: string; answer: string }[] };
           expect(value.faqs[0]!.answer).toBe(answer);
@@ -83,7 +87,7 @@ describe("the canonical form", () => {
           expect(canonicalText("faq", canonical)).toBe(canonical);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 300, examples: [[" ", ""]] },
     );
   });
 });
