@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cmsConfig, type CmsField } from "../scripts/admin/cms-config.ts";
+import { cmsConfig, photoPathsFor, type CmsField } from "../scripts/admin/cms-config.ts";
 import { renderSite } from "../scripts/build/generate.ts";
 import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
@@ -27,7 +27,11 @@ beforeAll(async () => {
   config = cmsConfig(site as never);
 });
 
-/** What the CMS does with a value in a field, by its configuration (Sveltia's documented rules). */
+/**
+ * What the CMS does with a value in a field, by its configuration (Sveltia's rules). An empty value
+ * is held only to `required`: the CMS checks no length or pattern on an optional field left empty,
+ * such as the caption of a photo just added.
+ */
 function cmsAccepts(field: CmsField, value: unknown): boolean {
   const empty = value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
   if (empty) return field.required === false;
@@ -97,6 +101,7 @@ function samples(field: CmsField, current: unknown): unknown[] {
       if (bound !== undefined) values.push(long.slice(0, bound - 1), long.slice(0, bound), long.slice(0, bound + 1));
     }
     values.push(
+      "",
       current.toUpperCase(),
       `${current}x`,
       `x${current}`,
@@ -169,6 +174,23 @@ function* fieldsWithValues(
   }
 }
 
+/**
+ * The data with a photo in the first item of each photo list, so the photo's fields are compared
+ * too while the data has no photos yet. `paths` end in the list and the photo's file: photos, any item, file.
+ */
+function withSamplePhotos(data: Data, paths: string[][]): Data {
+  const copy = structuredClone(data);
+  for (const at of paths) {
+    let node: unknown = copy;
+    for (const key of at.slice(0, -3)) node = key === "*" ? (node as unknown[])[0] : (node as Data)[key];
+    const owner = node as Data;
+    const list = at.at(-3)!;
+    if (!Array.isArray(owner[list]) || (owner[list] as unknown[]).length === 0)
+      owner[list] = [{ file: "photos/basement-dig.jpg", alt: "Excavator digging a basement", caption: "Basement dig" }];
+  }
+  return copy;
+}
+
 function filesOf(cms: Record<string, unknown>) {
   return (cms.collections as { files: { name: DataFileName; file: string; fields: CmsField[] }[] }[])[0]!.files;
 }
@@ -213,7 +235,10 @@ describe("the site editor's configuration", () => {
     let compared = 0;
     const disagreements: string[] = [];
     for (const file of filesOf(config)) {
-      const data = parse(await readFile(path.join(DATA_DIR, DATA_FILES[file.name].file), "utf8")) as Data;
+      const data = withSamplePhotos(
+        parse(await readFile(path.join(DATA_DIR, DATA_FILES[file.name].file), "utf8")) as Data,
+        photoPathsFor(file.name),
+      );
       for (const [field, at, current] of fieldsWithValues(file.fields, data)) {
         if (field.widget === "object" || field.widget === "image") continue;
         for (const value of samples(field, current)) {
@@ -236,6 +261,22 @@ describe("the site editor's configuration", () => {
     }
     expect(disagreements).toEqual([]);
     expect(compared).toBeGreaterThan(1000);
+  });
+
+  it("offers a photo picker wherever the data names a photo, into data/photos/, with no stock photos", () => {
+    expect(photoPathsFor("towns")).toEqual([
+      ["towns", "*", "photos", "*", "file"],
+      ["alsoServing", "*", "photos", "*", "file"],
+    ]);
+    expect(photoPathsFor("services")).toEqual([["services", "*", "photos", "*", "file"]]);
+    expect([photoPathsFor("site"), photoPathsFor("faq")]).toEqual([[], []]);
+    const town = filesOf(config)
+      .find((file) => file.name === "towns")!
+      .fields.find((field) => field.name === "towns")!.fields as CmsField[];
+    const photo = (town.find((field) => field.name === "photos")!.fields as CmsField[])[0]!;
+    expect([photo.name, photo.widget, photo.choose_url]).toEqual(["file", "image", false]);
+    expect([config.media_folder, config.public_folder]).toEqual(["data/photos", "/photos"]);
+    expect(config.media_libraries).toEqual({ default: { config: { slugify_filename: true } }, stock_assets: false });
   });
 
   it("leaves the optional parts optional and counts lists exactly as the schema does", () => {

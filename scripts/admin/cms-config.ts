@@ -6,10 +6,12 @@
 // What the CMS cannot express stays with `sitegen check`: unique slugs, a service's towns existing,
 // a point inside Illinois, alt text that is more than a file name. The build refuses those as it
 // refuses any other problem.
+import path from "node:path";
 import { stringify } from "yaml";
 import { jsonSchemaFor, resolveRef, type SchemaNode as JsonSchema } from "../data/json-schemas.ts";
 import { iconNames } from "../data/icons.ts";
-import { DATA_FILES, type DataFileName, type SiteData } from "../data/schema.ts";
+import { DATA_FILES, PHOTO_FILE, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
+import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import type { CountRule } from "./editor.ts";
 
@@ -90,9 +92,13 @@ const ICON_OPTIONS = [...iconNames];
 /** Texts with room for more than this many characters get a multi-line box. */
 const MULTILINE_AFTER = 160;
 
-/** Where the photos live in the repository, and how the data names them (photos/x.jpg). */
-const PHOTO_FOLDER = "data/photos";
-const PHOTO_PREFIX = "photos";
+/** The data's folder, from the repository's root: where the editor reads and writes. */
+const DATA_FOLDER = path.basename(DATA_DIR);
+
+/** A photo's file: a text held to the schema's pattern for photo files. */
+function isPhotoFile(node: JsonSchema): boolean {
+  return node.type === "string" && node.pattern === PHOTO_FILE.source;
+}
 
 function labelFor(name: string): string {
   if (LABELS[name]) return LABELS[name];
@@ -141,12 +147,11 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
     // A searchable list: the CMS turns a long list of options into a box that filters as you type.
     return { ...base, widget: "select", options: ICON_OPTIONS };
   }
-  if (name === "file" && node.pattern?.startsWith(`^${PHOTO_PREFIX}`)) {
+  if (isPhotoFile(node)) {
+    // Into the site-wide photo folder (media_folder below); editor.ts writes the path as the data has it.
     return {
       ...base,
       widget: "image",
-      media_folder: `/${PHOTO_FOLDER}`,
-      public_folder: PHOTO_PREFIX,
       choose_url: false,
       accept: "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif",
     };
@@ -211,29 +216,51 @@ function fieldsOf(schema: JsonSchema, root: JsonSchema): CmsField[] {
   );
 }
 
-/** Every list of a data file with a count in the schema, for the editor's check on save (editor.ts). */
-export function countRulesFor(name: DataFileName): CountRule[] {
+/**
+ * Calls `visit` on every node of a data file's schema with where it is: keys, "*" for any item of
+ * a list, and the labels of the named keys on the way.
+ */
+function walkSchema(name: DataFileName, visit: (node: JsonSchema, at: string[], labels: string[]) => void): void {
   const root = jsonSchemaFor(name) as JsonSchema;
-  const rules: CountRule[] = [];
   const walk = (schema: JsonSchema, at: string[], labels: string[]) => {
     const node = resolveRef(schema, root);
+    visit(node, at, labels);
     if (node.type === "object") {
       for (const [key, property] of Object.entries(node.properties ?? {}))
         walk(property, [...at, key], [...labels, labelFor(key)]);
-    } else if (node.type === "array") {
-      if (node.minItems || node.maxItems !== undefined) {
-        rules.push({
-          path: at,
-          labels,
-          ...(node.minItems ? { min: node.minItems } : {}),
-          ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
-        });
-      }
-      if (node.items) walk(node.items, [...at, "*"], labels);
+    } else if (node.type === "array" && node.items) {
+      walk(node.items, [...at, "*"], labels);
     }
   };
   walk(root, [], []);
+}
+
+/** Every list of a data file with a count in the schema, for the editor's check on save (editor.ts). */
+export function countRulesFor(name: DataFileName): CountRule[] {
+  const rules: CountRule[] = [];
+  walkSchema(name, (node, at, labels) => {
+    if (node.type !== "array" || !(node.minItems || node.maxItems !== undefined)) return;
+    rules.push({
+      path: at,
+      labels,
+      ...(node.minItems ? { min: node.minItems } : {}),
+      ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
+    });
+  });
   return rules;
+}
+
+/**
+ * Where a data file names a photo. The CMS writes a picked photo as "/photos/x.jpg" (it starts
+ * every public path with a slash); the data says "photos/x.jpg", relative to data/. The editor's
+ * script turns one into the other at these places (editor.ts).
+ */
+export function photoPathsFor(name: DataFileName): string[][] {
+  const paths: string[][] = [];
+  walkSchema(name, (node, at) => {
+    if (isPhotoFile(node)) paths.push(at);
+  });
+  return paths;
 }
 
 /** The editor's fields for one data file, in the schema's order (the order the CMS writes keys in). */
@@ -260,8 +287,15 @@ export function cmsConfig(site: Pick<SiteData, "name" | "url" | "editor">): Reco
     app_title: `${site.name}: site editor`,
     site_url: site.url,
     logo: { src: "/favicon.svg" },
-    media_folder: PHOTO_FOLDER,
-    public_folder: `/${PHOTO_PREFIX}`,
+    // Uploads go to data/photos/; the CMS names them /photos/x.jpg (editor.ts drops the slash).
+    media_folder: `${DATA_FOLDER}/${PHOTO_FOLDER}`,
+    public_folder: `/${PHOTO_FOLDER}`,
+    media_libraries: {
+      // "IMG 2041 (1).JPG" is saved as img-2041-1.jpg: a file name that reads well in a web address.
+      default: { config: { slugify_filename: true } },
+      // Only the owner's own photos: stock photos on the site would show someone else's work.
+      stock_assets: false,
+    },
     show_preview_links: false,
     editor: { preview: false },
     output: { omit_empty_optional_fields: true, yaml: { indent_size: 2, indent_sequences: true } },
@@ -275,7 +309,7 @@ export function cmsConfig(site: Pick<SiteData, "name" | "url" | "editor">): Reco
           name,
           label: FILE_LABELS[name].label,
           icon: FILE_LABELS[name].icon,
-          file: `data/${DATA_FILES[name].file}`,
+          file: `${DATA_FOLDER}/${DATA_FILES[name].file}`,
           format: formatName(name),
           fields: cmsFieldsFor(name),
         })),

@@ -40,6 +40,8 @@ export interface DataFileFormat {
   /** The comment on the file's first line: the link to its JSON Schema. */
   header: string;
   counts: CountRule[];
+  /** Where the file names a photo (as CountRule paths), and the photo folder's name. */
+  photos: { paths: string[][]; folder: string };
 }
 
 declare const DATA_FILE_FORMATS: Record<string, DataFileFormat>;
@@ -77,6 +79,30 @@ function countProblems(value: unknown, rules: readonly CountRule[]): string[] {
   return problems;
 }
 
+/** `value` with `change` applied to every string found at one of `paths` ("*": any list item). */
+function mapStrings(value: unknown, paths: readonly string[][], change: (text: string) => string): unknown {
+  const at = (node: unknown, path: readonly string[]): unknown => {
+    if (path.length === 0) return typeof node === "string" ? change(node) : node;
+    const [key, ...rest] = path as [string, ...string[]];
+    if (key === "*") return Array.isArray(node) ? node.map((item) => at(item, rest)) : node;
+    if (!node || typeof node !== "object" || Array.isArray(node) || !(key in node)) return node;
+    return { ...(node as Record<string, unknown>), [key]: at((node as Record<string, unknown>)[key], rest) };
+  };
+  return paths.reduce((result, path) => at(result, path), value);
+}
+
+/**
+ * The CMS names a photo by its public path, "/photos/x.jpg"; the data, by its path from data/,
+ * "photos/x.jpg". Read: add the slash, so the CMS finds and shows the photo. Write: take it off.
+ */
+function photosForCms(value: unknown, { paths, folder }: DataFileFormat["photos"]): unknown {
+  return mapStrings(value, paths, (file) => (file.startsWith(`${folder}/`) ? `/${file}` : file));
+}
+
+function photosForData(value: unknown, { paths, folder }: DataFileFormat["photos"]): unknown {
+  return mapStrings(value, paths, (file) => (file.startsWith(`/${folder}/`) ? file.slice(1) : file));
+}
+
 const NOTICE_ID = "save-refused";
 
 /** Shows, over the editor, why a save was refused; the next save that passes takes it away. */
@@ -109,10 +135,11 @@ window.CMS_MANUAL_INIT = true;
 document.addEventListener("DOMContentLoaded", () => {
   const cms = window.CMS;
   if (!cms) return;
-  for (const [format, { header, counts }] of Object.entries(DATA_FILE_FORMATS)) {
+  for (const [format, { header, counts, photos }] of Object.entries(DATA_FILE_FORMATS)) {
     cms.registerCustomFormat(format, "yaml", {
-      fromFile: (text) => parse(text),
-      toFile: (value) => {
+      fromFile: (text) => photosForCms(parse(text), photos),
+      toFile: (edited) => {
+        const value = photosForData(edited, photos);
         const problems = countProblems(value, counts);
         if (problems.length > 0) {
           showRefusal(problems);

@@ -6,12 +6,12 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { schemaLink } from "../data/format.ts";
-import { DATA_FILES, type DataFileName, type SiteData } from "../data/schema.ts";
+import { DATA_FILES, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
 import { bundleBrowserScript } from "../lib/bundle.ts";
 import { FileOnDisk, type OutputContents } from "../lib/output.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 import { ADMIN_DIR } from "../site/urls.ts";
-import { cmsConfigText, countRulesFor, formatName } from "./cms-config.ts";
+import { cmsConfigText, countRulesFor, formatName, photoPathsFor } from "./cms-config.ts";
 import type { DataFileFormat } from "./editor.ts";
 
 const require = createRequire(import.meta.url);
@@ -85,7 +85,11 @@ async function editorScript(): Promise<string> {
   const formats = Object.fromEntries(
     (Object.keys(DATA_FILES) as DataFileName[]).map((name): [string, DataFileFormat] => [
       formatName(name),
-      { header: schemaLink(name), counts: countRulesFor(name) },
+      {
+        header: schemaLink(name),
+        counts: countRulesFor(name),
+        photos: { paths: photoPathsFor(name), folder: PHOTO_FOLDER },
+      },
     ]),
   );
   return bundleBrowserScript(path.join(SCRIPTS_DIR, "admin", "editor.ts"), {

@@ -124,8 +124,11 @@ const siteSchema = z.strictObject({
 
 const section = z.strictObject({ heading: text(5, 80), text: text(40, 900) });
 
+/** The folder in data/ that holds the photos; the data names a photo by its path from data/. */
+export const PHOTO_FOLDER = "photos";
+
 /** Photo files the site reads: in data/photos/, in a format a phone or camera saves. */
-const PHOTO_FILE = /^photos\/[^/\\]+\.(?:jpe?g|png|webp|avif|heic|heif)$/i;
+export const PHOTO_FILE = new RegExp(`^${PHOTO_FOLDER}/[^/\\\\]+\\.(?:jpe?g|png|webp|avif|heic|heif)$`, "i");
 
 /** Alt text that says nothing: a word such as "image", or a camera's file name. */
 const VAGUE_ALT = /^(?:an? )?(?:image|photo|photograph|picture|pic|img|screenshot|untitled|jpe?g|png)\s*\d*$/i;
