@@ -3,13 +3,14 @@
 // status, body and headers, exactly the headers dist/_headers gives each path.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../scripts/build/generate.ts";
+import { contentType } from "../scripts/headers/content-types.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
 import { nginxConfigFor } from "../scripts/headers/nginx-command.ts";
@@ -217,6 +218,22 @@ describe.skipIf(!NGINX)("the generated nginx config on nginx", () => {
       expect(response.status, urlPath).toBe(200);
       expect(response.headers["content-type"], urlPath).toBe(type);
       expectPolicyHeaders(response, urlPath, urlPath);
+    }
+  });
+
+  it("sends each kind of file dist/ holds with the Content-Type the local server sends", async () => {
+    const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && !/\.(?:html|br|gz)$/.test(entry.name) && !entry.name.startsWith("_"))
+      .map((entry) => `/${path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`);
+    const oneOfEachKind = new Map(files.map((file) => [path.posix.extname(file), file]));
+    // The editor's configuration is YAML, which the system's mime.types does not know.
+    expect([...oneOfEachKind.keys()].sort()).toEqual(
+      expect.arrayContaining([".js", ".json", ".png", ".woff2", ".yml"]),
+    );
+    for (const urlPath of oneOfEachKind.values()) {
+      const response = await get(urlPath);
+      expect(response.status, urlPath).toBe(200);
+      expect(response.headers["content-type"], urlPath).toBe(contentType(urlPath));
     }
   });
 

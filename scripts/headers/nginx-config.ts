@@ -1,6 +1,7 @@
 // An nginx server configuration for self-hosting dist/, generated from the same header rules as
 // dist/_headers: clean URLs, the 404 page with status 404, precompressed .gz files, and on every
 // response the headers the rules give its path.
+import { FILE_KINDS, UNKNOWN_TYPE } from "./content-types.ts";
 import { headersForPath, type HeaderRule } from "./rules.ts";
 import { ADMIN_ALIASES, ADMIN_FILE, ADMIN_PATH, HOME_FILE, NOT_FOUND_FILE, PAGE_SUFFIX } from "../site/urls.ts";
 
@@ -79,12 +80,28 @@ function locations(rules: readonly HeaderRule[]): string[] {
   return lines;
 }
 
+/**
+ * The Content-Type of each kind of file, as the local server sends it (content-types.ts), in place
+ * of the system's mime.types (which has no YAML, and names JavaScript differently).
+ */
+function contentTypes(): string[] {
+  // nginx always adds the charset to text/html, and warns when it is named.
+  const textTypes = FILE_KINDS.filter((kind) => kind.text && kind.type !== "text/html").map((kind) => kind.type);
+  return [
+    "    types {",
+    ...FILE_KINDS.map((kind) => `        ${kind.type} ${kind.extension.slice(1)};`),
+    "    }",
+    `    default_type ${UNKNOWN_TYPE};`,
+    "    charset utf-8;",
+    `    charset_types ${textTypes.join(" ")};`,
+  ];
+}
+
 function siteBody(rules: readonly HeaderRule[], root: string): string[] {
   return [
     `    root ${root};`,
     "    server_tokens off;",
-    "    charset utf-8;",
-    "    charset_types text/plain text/xml text/css application/javascript application/xml image/svg+xml;",
+    ...contentTypes(),
     "",
     "    # The generator writes page.html.gz beside page.html; nginx sends it to clients that accept",
     "    # gzip. (Debian's nginx has no brotli_static module, so the .br files go unused here.)",

@@ -1,7 +1,7 @@
 // Sends an opened file: 200, 206 for a single byte range, 416 past its end, or 304 when the
 // client's copy is current; HEAD gets the same headers and no body.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { contentType } from "./content-types.ts";
+import { contentType } from "../headers/content-types.ts";
 import type { OpenedFile } from "./open-file.ts";
 import { usableRange } from "./request-guard.ts";
 
