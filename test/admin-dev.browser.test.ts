@@ -4,7 +4,6 @@
 // The "Work with Local Repository" button opens the browser's folder picker, which a test cannot
 // click through. Here the picker answers with the project copy on disk (support/disk-folder.ts):
 // the editor's reads and writes land in the files the dev server watches, as the owner's do.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -14,47 +13,27 @@ import { launchBrowser } from "./support/browser.ts";
 import { answerPickerWith } from "./support/disk-folder.ts";
 import { addItem, changedLines, field, listItems, openFile, reveal } from "./support/editor-form.ts";
 import { jobSitePhoto } from "./support/photo-fixtures.ts";
+import { startDevServer, type DevServer } from "./support/dev-server.ts";
 import { copyProject } from "./support/project-copy.ts";
 
 let project: string;
-let dev: ChildProcess;
-let output = "";
+let dev: DevServer;
 let url: string;
 let browser: Browser;
-
-/** Waits until the terminal output has grown by a line matching `pattern`. */
-async function terminalLine(pattern: RegExp, since: number, timeout = 30_000): Promise<string> {
-  for (let waited = 0; waited < timeout; waited += 50) {
-    const match = output.slice(since).match(pattern);
-    if (match) return match[0];
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no terminal line matching ${pattern}; output so far:\n${output}`);
-}
 
 beforeAll(async () => {
   project = await copyProject();
   // The editor's local mode opens only the root of a git working copy.
   await mkdir(path.join(project, ".git"));
   await writeFile(path.join(project, ".git", "HEAD"), "ref: refs/heads/main\n");
-  dev = spawn(process.execPath, ["bin/sitegen.js", "dev", "--port", "0"], {
-    cwd: project,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  dev.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  dev.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  url = (await terminalLine(/Serving (http:\/\/127\.0\.0\.1:\d+)/, 0)).replace("Serving ", "");
-  await terminalLine(/^✓ .*$/m, 0, 60_000);
+  dev = await startDevServer(project);
+  url = dev.url;
   browser = await launchBrowser();
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  if (dev && dev.exitCode === null) {
-    const exited = new Promise((resolve) => dev.once("exit", resolve));
-    dev.kill("SIGTERM");
-    await exited;
-  }
+  await dev?.stop();
   if (project) await rm(project, { recursive: true, force: true });
 });
 
@@ -91,16 +70,21 @@ describe("the site editor on npm run dev", () => {
     const text =
       "Excavating, drainage and site work from our Mattoon yard for homes, farms and builders across Coles County.";
     await field(grid, "Description").getByRole("textbox").fill(text);
-    const since = output.length;
+    const since = dev.output().length;
     await editor.getByRole("button", { name: "Save" }).click();
 
     await visitor.waitForFunction((text) => document.body.innerText.includes(text), text, { timeout: 30_000 });
-    expect(await terminalLine(/✓ .*built \d+ pages.*\(data\/towns\.yaml\).*/, since)).toMatch(
+    expect(await dev.terminalLine(/✓ .*built \d+ pages.*\(data\/towns\.yaml\).*/, since)).toMatch(
       /reload sent \d+ ms after the save/,
     );
     // One rebuild for one save, though the file was written through a swap file and a rename.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(output.slice(since).match(/^[✓✗] /gm)).toHaveLength(1);
+    expect(
+      dev
+        .output()
+        .slice(since)
+        .match(/^[✓✗] /gm),
+    ).toHaveLength(1);
 
     expect(changedLines(before, await readFile(towns, "utf8"))).toEqual([
       "-      Excavating, drainage and site work from our home base in Mattoon, serving homeowners, farms",
@@ -138,11 +122,11 @@ describe("the site editor on npm run dev", () => {
     const alt = "Excavator digging a basement in Mattoon";
     await field(photo, "What the photo shows").getByRole("textbox").fill(alt);
     // The caption stays empty: it is optional, and the file leaves it out.
-    const since = output.length;
+    const since = dev.output().length;
     await editor.getByRole("button", { name: "Save" }).click();
 
     await visitor.waitForFunction((alt) => document.querySelector(`img[alt="${alt}"]`), alt, { timeout: 30_000 });
-    expect(await terminalLine(/✓ .*built \d+ pages.*\(data\/towns\.yaml\).*/, since)).toBeTruthy();
+    expect(await dev.terminalLine(/✓ .*built \d+ pages.*\(data\/towns\.yaml\).*/, since)).toBeTruthy();
     // The file name is made fit for a web address; the data names it from data/, without a slash.
     expect(await readdir(path.join(project, "data", "photos"))).toEqual(["img-2041.jpg"]);
     const towns = parse(await readFile(path.join(project, "data", "towns.yaml"), "utf8")) as {

@@ -2,7 +2,7 @@
 // itself after a save, a data mistake shows up in the browser and the terminal while the last good
 // build stays on disk untouched, a template change is picked up, and the reload script never
 // reaches dist/.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../scripts/build/generate.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { readTree } from "./support/files.ts";
+import { startDevServer, type DevServer } from "./support/dev-server.ts";
 import { copyProject } from "./support/project-copy.ts";
 
 let project: string;
-let dev: ChildProcess;
-let output = "";
+let dev: DevServer;
 let url: string;
 let browser: Browser;
 let page: Page;
@@ -30,16 +30,6 @@ async function edit(relative: string, from: string, to: string) {
   await writeFile(file, text.replace(from, to));
 }
 
-/** Waits until the terminal output has grown by a line matching `pattern`. */
-async function terminalLine(pattern: RegExp, since: number): Promise<string> {
-  for (let waited = 0; waited < 30_000; waited += 50) {
-    const match = output.slice(since).match(pattern);
-    if (match) return match[0];
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no terminal line matching ${pattern}; output so far:\n${output}`);
-}
-
 const bodyText = () => page.locator("body").innerText();
 
 /** How many processes run this script (ps lists each process's command line). */
@@ -50,32 +40,21 @@ async function processesRunning(script: string): Promise<number> {
 
 beforeAll(async () => {
   project = await copyProject();
-  dev = spawn(process.execPath, ["bin/sitegen.js", "dev", "--port", "0"], {
-    cwd: project,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  dev.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  dev.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const serving = await terminalLine(/Serving (http:\/\/127\.0\.0\.1:\d+)/, 0);
-  url = serving.replace("Serving ", "");
-  await terminalLine(/^[✓✗] .*$/m, 0);
+  dev = await startDevServer(project);
+  url = dev.url;
   browser = await launchBrowser();
   page = await browser.newPage();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (dev && dev.exitCode === null) {
-    const exited = new Promise((resolve) => dev.once("exit", resolve));
-    dev.kill("SIGTERM");
-    await exited;
-  }
+  await dev?.stop();
   if (project) await rm(project, { recursive: true, force: true });
 });
 
 describe("npm run dev", () => {
   it("serves the built site on 127.0.0.1 with the reload script, which dist/ does not contain", async () => {
-    expect(output).toMatch(/✓ \d\d:\d\d:\d\d built \d+ pages into dist\//);
+    expect(dev.output()).toMatch(/✓ \d\d:\d\d:\d\d built \d+ pages into dist\//);
     const response = await page.goto(`${url}/towns/mattoon`);
     expect(response?.status()).toBe(200);
     expect(await page.locator("h1").innerText()).toBe("Excavation Services in Mattoon");
@@ -94,12 +73,12 @@ describe("npm run dev", () => {
 
   it("reloads the page by itself after a data change", async () => {
     await page.goto(`${url}/towns/mattoon`);
-    const since = output.length;
+    const since = dev.output().length;
     await edit("data/site.yaml", "primary: (217) 555-0142", "primary: (217) 555-0199");
     await page.waitForFunction(() => document.body.innerText.includes("(217) 555-0199"), undefined, {
       timeout: 20_000,
     });
-    expect(await terminalLine(/✓ .*built \d+ pages.*data\/site\.yaml.*/, since)).toMatch(
+    expect(await dev.terminalLine(/✓ .*built \d+ pages.*data\/site\.yaml.*/, since)).toMatch(
       /reload sent \d+ ms after the save/,
     );
     expect(await readFile(path.join(dist(), "towns", "mattoon.html"), "utf8")).toContain("tel:+12175550199");
@@ -108,7 +87,7 @@ describe("npm run dev", () => {
   it("shows a data mistake in the browser and the terminal, and keeps the last good build", async () => {
     await page.goto(`${url}/towns/mattoon`);
     const before = await readTree(dist());
-    const since = output.length;
+    const since = dev.output().length;
     await edit("data/services.yaml", "icon: droplets", "icon: dropletz");
 
     await page.waitForFunction(() => document.title.includes("not rebuilt"), undefined, { timeout: 20_000 });
@@ -117,9 +96,9 @@ describe("npm run dev", () => {
       /data\/services\.yaml:\d+:\d+ services\[0\]\.icon: found "dropletz", .*did you mean 'droplets'\?/,
     );
     expect(shown).toMatch(/the last good build is still in dist\//);
-    expect(await terminalLine(/data\/services\.yaml:\d+:\d+ services\[0\]\.icon: found "dropletz".*/, since)).toMatch(
-      /did you mean 'droplets'/,
-    );
+    expect(
+      await dev.terminalLine(/data\/services\.yaml:\d+:\d+ services\[0\]\.icon: found "dropletz".*/, since),
+    ).toMatch(/did you mean 'droplets'/);
     const otherPage = await fetch(`${url}/services`);
     expect(otherPage.status).toBe(500);
     expect(await otherPage.text()).toContain("dropletz");
@@ -140,7 +119,7 @@ describe("npm run dev", () => {
 
   it("picks up a template change, with a fresh build process", async () => {
     await page.goto(`${url}/towns/mattoon`);
-    const since = output.length;
+    const since = dev.output().length;
     await edit(
       "templates/pages/TownPage.tsx",
       "<h2>Our work in {town.name}</h2>",
@@ -149,13 +128,13 @@ describe("npm run dev", () => {
     await page.waitForFunction(() => document.body.innerText.includes("Our work around Mattoon"), undefined, {
       timeout: 30_000,
     });
-    expect(await terminalLine(/✓ .*templates\/pages\/TownPage\.tsx.*/, since)).toBeTruthy();
+    expect(await dev.terminalLine(/✓ .*templates\/pages\/TownPage\.tsx.*/, since)).toBeTruthy();
     expect(await readFile(path.join(dist(), "towns", "charleston.html"), "utf8")).toContain("Our work around");
   });
 
   it("stops with Ctrl+C (SIGINT), taking its build processes with it", async () => {
-    const exited = new Promise<number | null>((resolve) => dev.once("exit", resolve));
-    dev.kill("SIGINT");
+    const exited = new Promise<number | null>((resolve) => dev.process.once("exit", resolve));
+    dev.process.kill("SIGINT");
     expect(await exited).toBe(0);
     await expect(fetch(url)).rejects.toThrow();
     const worker = path.join(project, "scripts", "dev", "build-worker.ts");
