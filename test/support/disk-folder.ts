@@ -151,25 +151,23 @@ export async function answerPickerWith(page: Page, root: string): Promise<void> 
       [Symbol.asyncIterator]() {
         return this.entries();
       }
-      async getFileHandle(name: string, { create = false } = {}) {
+      /** The path of the entry `name`, which must be of `kind`; made when missing and `create` says so. */
+      async entryPath(name: string, kind: "file" | "directory", create: boolean) {
         const child = join(this.path, name);
-        const kind = await disk.diskKind(child);
-        if (kind === "directory") refuse("TypeMismatchError", `${child} is a folder`);
-        if (!kind) {
+        const found = await disk.diskKind(child);
+        if (found && found !== kind)
+          refuse("TypeMismatchError", `${child} is a ${found === "file" ? "file" : "folder"}`);
+        if (!found) {
           if (!create) refuse("NotFoundError", `${child} not found`);
-          await disk.diskCreate(child, "file");
+          await disk.diskCreate(child, kind);
         }
-        return new DiskFile(child, name);
+        return child;
+      }
+      async getFileHandle(name: string, { create = false } = {}) {
+        return new DiskFile(await this.entryPath(name, "file", create), name);
       }
       async getDirectoryHandle(name: string, { create = false } = {}) {
-        const child = join(this.path, name);
-        const kind = await disk.diskKind(child);
-        if (kind === "file") refuse("TypeMismatchError", `${child} is a file`);
-        if (!kind) {
-          if (!create) refuse("NotFoundError", `${child} not found`);
-          await disk.diskCreate(child, "directory");
-        }
-        return new DiskFolder(child, name);
+        return new DiskFolder(await this.entryPath(name, "directory", create), name);
       }
       async removeEntry(name: string, { recursive = false } = {}) {
         const child = join(this.path, name);
