@@ -5,7 +5,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Command, Option } from "commander";
 import { EXIT_CODES, failureOf } from "../scripts/build/failure.ts";
-import { formatProblem } from "../scripts/data/problems.ts";
+import { formatProblem, formatWarnings, type DataProblem } from "../scripts/data/problems.ts";
 import { DATA_DIR, OUT_DIR, SCHEMAS_DIR } from "../scripts/lib/paths.ts";
 
 const EXIT_CODE_HELP = `
@@ -39,9 +39,15 @@ function fail(error: unknown): never {
 
 const shown = (dir: string) => path.relative(process.cwd(), dir) || ".";
 
+/** Warnings stop nothing (exit code 0); they go where errors go, so that a deploy log shows them. */
+function warn(warnings: readonly DataProblem[]) {
+  if (warnings.length > 0) console.error(formatWarnings(warnings));
+}
+
 async function runGenerate(options: { data: string; out: string; quiet?: boolean }) {
   const { generate } = await import("../scripts/build/generate.ts");
   const result = await generate({ dataDir: path.resolve(options.data), outDir: path.resolve(options.out) });
+  warn(result.warnings);
   if (!options.quiet) {
     console.log(
       `Generated ${result.pages} pages, sitemap.xml and robots.txt in ${result.milliseconds} ms → ${shown(result.outDir)}`,
@@ -53,6 +59,7 @@ async function runCheck(options: { data: string }) {
   const { checkSite, describeCheck } = await import("../scripts/build/check.ts");
   const dataDir = path.resolve(options.data);
   const summary = await checkSite(dataDir);
+  warn(summary.warnings);
   console.log(describeCheck(summary, `${shown(dataDir)}/`));
 }
 
@@ -118,7 +125,7 @@ program
   .description("validate the data and write every page, the sitemap and robots.txt to the output folder")
   .addOption(dataOption())
   .addOption(outOption())
-  .option("-q, --quiet", "print nothing but errors")
+  .option("-q, --quiet", "print nothing but errors and warnings")
   .addHelpText("after", EXIT_CODE_HELP)
   .action((options) => runGenerate(options).catch(fail));
 

@@ -2,7 +2,7 @@
 // line, and an existing dist/ stays byte for byte as it was. Most cases call generate() in this
 // process; two go through the command line, as the owner runs it.
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -75,6 +75,17 @@ const CASES: Record<string, BrokenInput> = {
         await editYaml(dir, "towns.yaml", (doc) => doc.setIn(["towns", 2, "slug"], "Effingham")),
         "slug: Effingham",
       ),
+  },
+  "a town page copied from another with the name changed": {
+    file: "towns.yaml",
+    says: /alsoServing\[9\]\.name: found a page that shares 100 % of its wording with Strasburg's page \(line \d+\), expected under 30 %/,
+    breakData: async (dir) => {
+      const text = await readFile(path.join(dir, "towns.yaml"), "utf8");
+      const row = text.slice(text.lastIndexOf("  - name: Strasburg\n"));
+      const copied = text + row.replaceAll("Strasburg", "Ashmore").replaceAll("strasburg", "ashmore");
+      await writeFile(path.join(dir, "towns.yaml"), copied);
+      return lineOf(copied, "name: Ashmore");
+    },
   },
   "2 FAQs instead of 3": {
     file: "towns.yaml",

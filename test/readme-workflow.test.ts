@@ -13,20 +13,9 @@ import { parse } from "yaml";
 import { DATA_DIR } from "./support/paths.ts";
 import { jobSitePhoto } from "./support/photo-fixtures.ts";
 import { copyProject } from "./support/project-copy.ts";
+import { fencedBlocks, readmeSection } from "./support/readme.ts";
 
 const run = promisify(execFile);
-
-/** The README section between "### {heading}" and the next heading. */
-function readmeSection(readme: string, heading: string): string {
-  const start = readme.indexOf(`\n### ${heading}\n`);
-  if (start < 0) throw new Error(`README.md has no "### ${heading}" section`);
-  const next = readme.slice(start + 1).search(/\n#{2,3} /);
-  return next < 0 ? readme.slice(start) : readme.slice(start, start + 1 + next);
-}
-
-function fencedBlocks(markdown: string, language: string): string[] {
-  return [...markdown.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?) *```", "g"))].map((match) => match[1]!);
-}
 
 /** Runs an npm script the way the README says to, e.g. "npm run check", in the project copy. */
 async function npmRun(project: string, command: string) {

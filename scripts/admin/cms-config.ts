@@ -10,6 +10,7 @@ import path from "node:path";
 import { stringify } from "yaml";
 import { jsonSchemaFor, resolveRef, type SchemaNode as JsonSchema } from "../data/json-schemas.ts";
 import { iconNames } from "../data/icons.ts";
+import { TOWN_PAGE_LISTS } from "../data/near-duplicates.ts";
 import { DATA_FILES, PHOTO_FILE, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
@@ -248,6 +249,14 @@ export function countRulesFor(name: DataFileName): CountRule[] {
     });
   });
   return rules;
+}
+
+/**
+ * The lists of the towns file whose rows are town pages, by their labels, for the editor's check
+ * of near-duplicate pages on save (editor.ts); none for the other files.
+ */
+export function townPageListsFor(name: DataFileName): Record<string, string> | undefined {
+  return name === "towns" ? Object.fromEntries(TOWN_PAGE_LISTS.map((list) => [list, labelFor(list)])) : undefined;
 }
 
 /**

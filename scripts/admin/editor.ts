@@ -7,7 +7,12 @@
 // values, but not of a list of groups of fields inside another list (a new town's questions): a
 // town with two questions would be written. So before a file is written, every list is held to
 // the schema's counts, and a save that breaks one is refused with a message naming the list.
+// The towns file is also held to the build's rule against near-duplicate town pages (the same
+// function, data/near-duplicates.ts): a town pasted from another with the name changed is
+// refused here, with the words the build would use, not later by the host's build. A page in the
+// build's warning band is saved; `npm run check` and the build show the warning.
 import { parse } from "yaml";
+import { nearDuplicateTowns, nearDuplicateWording } from "../data/near-duplicates.ts";
 import { layoutValue } from "../lib/yaml-layout.ts";
 
 /** The part of the CMS's global API used here (https://sveltiacms.app/en/docs/api). */
@@ -42,6 +47,8 @@ export interface DataFileFormat {
   counts: CountRule[];
   /** Where the file names a photo (as CountRule paths), and the photo folder's name. */
   photos: { paths: string[][]; folder: string };
+  /** The towns file only: its lists of town pages, by their labels, for the near-duplicate rule. */
+  townPages?: Record<string, string>;
 }
 
 declare const DATA_FILE_FORMATS: Record<string, DataFileFormat>;
@@ -77,6 +84,16 @@ function countProblems(value: unknown, rules: readonly CountRule[]): string[] {
   };
   for (const rule of rules) visit(value, rule, 0, []);
   return problems;
+}
+
+/** The town pages the build would refuse as near-duplicates of another, as messages. */
+function nearDuplicateProblems(value: unknown, labels: Record<string, string>): string[] {
+  return nearDuplicateTowns(value)
+    .filter((duplicate) => duplicate.refused)
+    .map((duplicate) => {
+      const { found, expected } = nearDuplicateWording(duplicate);
+      return `${labels[duplicate.page.list]} › ${duplicate.page.name}: ${found}, expected ${expected}`;
+    });
 }
 
 /** `value` with `change` applied to every string found at one of `paths` ("*": any list item). */
@@ -135,12 +152,15 @@ window.CMS_MANUAL_INIT = true;
 document.addEventListener("DOMContentLoaded", () => {
   const cms = window.CMS;
   if (!cms) return;
-  for (const [format, { header, counts, photos }] of Object.entries(DATA_FILE_FORMATS)) {
+  for (const [format, { header, counts, photos, townPages }] of Object.entries(DATA_FILE_FORMATS)) {
     cms.registerCustomFormat(format, "yaml", {
       fromFile: (text) => photosForCms(parse(text), photos),
       toFile: (edited) => {
         const value = photosForData(edited, photos);
-        const problems = countProblems(value, counts);
+        const problems = [
+          ...countProblems(value, counts),
+          ...(townPages ? nearDuplicateProblems(value, townPages) : []),
+        ];
         if (problems.length > 0) {
           showRefusal(problems);
           throw new Error(`Not saved: ${problems.join("; ")}`);

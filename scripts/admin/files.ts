@@ -11,7 +11,7 @@ import { bundleBrowserScript } from "../lib/bundle.ts";
 import { FileOnDisk, type OutputContents } from "../lib/output.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 import { ADMIN_DIR } from "../site/urls.ts";
-import { cmsConfigText, countRulesFor, formatName, photoPathsFor } from "./cms-config.ts";
+import { cmsConfigText, countRulesFor, formatName, photoPathsFor, townPageListsFor } from "./cms-config.ts";
 import type { DataFileFormat } from "./editor.ts";
 
 const require = createRequire(import.meta.url);
@@ -80,17 +80,24 @@ async function cmsScript(): Promise<{ script: string; files: Map<string, OutputC
   return { script, files };
 }
 
-/** The script that teaches the CMS the data files' one form (editor.ts), bundled with yaml. */
+/**
+ * The script that teaches the CMS the data files' one form and checks a file before it is saved
+ * (editor.ts), bundled with yaml and the near-duplicate rule (data/near-duplicates.ts).
+ */
 async function editorScript(): Promise<string> {
   const formats = Object.fromEntries(
-    (Object.keys(DATA_FILES) as DataFileName[]).map((name): [string, DataFileFormat] => [
-      formatName(name),
-      {
-        header: schemaLink(name),
-        counts: countRulesFor(name),
-        photos: { paths: photoPathsFor(name), folder: PHOTO_FOLDER },
-      },
-    ]),
+    (Object.keys(DATA_FILES) as DataFileName[]).map((name): [string, DataFileFormat] => {
+      const townPages = townPageListsFor(name);
+      return [
+        formatName(name),
+        {
+          header: schemaLink(name),
+          counts: countRulesFor(name),
+          photos: { paths: photoPathsFor(name), folder: PHOTO_FOLDER },
+          ...(townPages ? { townPages } : {}),
+        },
+      ];
+    }),
   );
   return bundleBrowserScript(path.join(SCRIPTS_DIR, "admin", "editor.ts"), {
     define: { DATA_FILE_FORMATS: JSON.stringify(formats) },

@@ -1,6 +1,7 @@
 // `sitegen check`: everything `generate` does except writing, so that "check passed" means
 // "generate will work". Throws DataError or RenderError like generate does.
 import { unformattedDataFiles } from "../data/format.ts";
+import type { DataProblem } from "../data/problems.ts";
 import { renderSite } from "./generate.ts";
 
 export interface CheckSummary {
@@ -13,6 +14,8 @@ export interface CheckSummary {
   /** Data files that are valid but not in the canonical form of `sitegen fmt`. */
   unformatted: string[];
   milliseconds: number;
+  /** What the data may have but had better not, located as problems are. */
+  warnings: DataProblem[];
 }
 
 export async function checkSite(dataDir: string): Promise<CheckSummary> {
@@ -27,6 +30,7 @@ export async function checkSite(dataDir: string): Promise<CheckSummary> {
     pages: site.routes.length + 1,
     unformatted: await unformattedDataFiles(dataDir),
     milliseconds: Math.round(performance.now() - started),
+    warnings: site.warnings,
   };
 }
 

@@ -12,6 +12,7 @@ import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
 import { iconComponent, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
+import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
 import type { OutputContents } from "../lib/output.ts";
 import { dataLastModified } from "../data/last-modified.ts";
@@ -42,6 +43,8 @@ export interface GenerateResult {
   pages: number;
   files: string[];
   milliseconds: number;
+  /** What the data may have but had better not (data/load.ts), for the command line to print. */
+  warnings: DataProblem[];
 }
 
 export interface RenderedSite {
@@ -49,6 +52,8 @@ export interface RenderedSite {
   routes: Route[];
   /** Output files by path relative to dist/, in write order. */
   files: Map<string, OutputContents>;
+  /** The data's warnings (data/load.ts): nothing stopped, but worth fixing. */
+  warnings: DataProblem[];
 }
 
 /** Receives each output file as soon as it is made; may wait, to hold back a fast producer. */
@@ -60,7 +65,8 @@ type Emit = (file: string, contents: OutputContents) => Promise<void>;
  * Throws DataError, RenderError or PolicyError.
  */
 async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<RenderedSite, "files">> {
-  const model = buildModel(await loadData(options.dataDir));
+  const data = await loadData(options.dataDir);
+  const model = buildModel(data);
   await loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]);
   const [assets, lastmod] = await Promise.all([buildAssets(), dataLastModified(options.dataDir)]);
   const context: RenderContext = {
@@ -96,7 +102,7 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   for (const [file, contents] of await admin) await emit(file, contents);
   // Last, so that the policy covers the inline code of every page above.
   await emit(HEADERS_FILE, formatHeadersFile(headerPolicyFor(policies)));
-  return { model, routes };
+  return { model, routes, warnings: data.warnings };
 }
 
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
@@ -147,14 +153,17 @@ async function writeStaged(outDir: string, produce: (emit: Emit) => Promise<void
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   let pages = 0;
+  let warnings: DataProblem[] = [];
   const files = await writeStaged(options.outDir, async (emit) => {
     const site = await produceSite(options, emit);
     pages = site.routes.length + 1;
+    warnings = site.warnings;
   });
   return {
     outDir: options.outDir,
     pages,
     files,
     milliseconds: Math.round(performance.now() - started),
+    warnings,
   };
 }

@@ -7,7 +7,7 @@ import { DataError, type DataProblem, type PathKey } from "./problems.ts";
 import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
 import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, type ParsedFile } from "./read-yaml.ts";
 import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
-import { ruleProblems } from "./rules.ts";
+import { checkRules } from "./rules.ts";
 import { DATA_FILES, type Faq, type Service, type SiteData, type Town } from "./schema.ts";
 
 export interface RawData {
@@ -18,6 +18,8 @@ export interface RawData {
   homeFaqs: Faq[];
   /** The photos the rows name, by file, as read and checked. */
   photos: ReadonlyMap<string, PhotoInfo>;
+  /** What is allowed but close to a rule (a town page close to another's wording), located as problems are. */
+  warnings: DataProblem[];
 }
 
 
@@ -102,7 +104,10 @@ function inReadingOrder(problems: DataProblem[]): DataProblem[] {
   return [...problems].sort((a, b) => rank(a) - rank(b) || a.line - b.line || a.column - b.column);
 }
 
-/** Loads and validates every data file; throws a DataError listing every problem found. */
+/**
+ * Loads and validates every data file; throws a DataError listing every problem found. Warnings,
+ * which stop nothing, come back with the data.
+ */
 export async function loadData(dataDir: string): Promise<RawData> {
   const problems: DataProblem[] = [];
   const parsed = {} as Record<keyof typeof DATA_FILES, ParsedFile | undefined>;
@@ -115,7 +120,8 @@ export async function loadData(dataDir: string): Promise<RawData> {
     }
   }
   const { site, services, towns, faq } = parsed;
-  problems.push(...ruleProblems({ site, services, towns, faq }));
+  const rules = checkRules({ site, services, towns, faq });
+  problems.push(...rules.problems);
   const checked = await checkPhotos(dataDir, photoPlaces(services, towns));
   problems.push(...checked.problems);
   if (problems.length > 0 || !site || !services || !towns || !faq) throw new DataError(inReadingOrder(problems));
@@ -127,6 +133,7 @@ export async function loadData(dataDir: string): Promise<RawData> {
     alsoServing: townData.alsoServing,
     homeFaqs: (faq.value as { faqs: Faq[] }).faqs,
     photos: checked.photos,
+    warnings: inReadingOrder(rules.warnings),
   };
 }
 

@@ -1,5 +1,6 @@
 // A problem in the data, as the owner reads it: file, line, column and field, what was found and what
-// was expected there. Every check (YAML syntax, schema, rules across files) reports this way.
+// was expected there. Every check (YAML syntax, schema, rules across files) reports this way, and
+// so does a warning: something the build allows but had better not be there.
 
 /** A step on the way to a value in a data file: a field name or a list position. */
 export type PathKey = string | number;
@@ -26,4 +27,10 @@ export function formatProblem(p: DataProblem): string {
   const field = p.field ? ` ${p.field}:` : "";
   const hint = p.hint ? `; ${p.hint}` : "";
   return `${p.file}:${p.line}:${p.column}${field} found ${p.found}, expected ${p.expected}${hint}`;
+}
+
+/** Warnings as the command line prints them: a heading, then one line each, as problems are printed. */
+export function formatWarnings(warnings: readonly DataProblem[]): string {
+  const count = `${warnings.length} warning${warnings.length === 1 ? "" : "s"}`;
+  return [`The data has ${count} (allowed, but worth fixing):`, ...warnings.map(formatProblem)].join("\n");
 }

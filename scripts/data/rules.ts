@@ -1,8 +1,10 @@
 // The rules a schema cannot say, because they look across rows or files: unique slugs and keys,
 // services offered in towns that exist, town points inside Illinois, one estimate promise, no
-// claim of the regular service area for a town beyond it, and no highlight shared by two town
-// pages. Each problem is located like a schema problem.
+// claim of the regular service area for a town beyond it, no highlight shared by two town pages,
+// and no town page whose wording is too close to another's (near-duplicates.ts; close, but not
+// too close, is a warning). Each problem is located like a schema problem.
 import { isInIllinois } from "../geo/atlas.ts";
+import { nearDuplicateTowns, nearDuplicateWording, TOWN_PAGE_LISTS, type TownPageList } from "./near-duplicates.ts";
 import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
 import type { Service, SiteData, Town } from "./schema.ts";
@@ -14,15 +16,14 @@ export interface CheckedFiles {
   faq?: ParsedFile;
 }
 
-type TownList = "towns" | "alsoServing";
-const TOWN_LISTS: readonly TownList[] = ["towns", "alsoServing"];
-
-const townsOf = (file: ParsedFile) => file.value as Record<TownList, Town[]>;
+const townsOf = (file: ParsedFile) => file.value as Record<TownPageList, Town[]>;
 const servicesOf = (file: ParsedFile) => (file.value as { services: Service[] }).services;
 
 /** Every town row with the path to it: ["towns", 3] or ["alsoServing", 0]. */
-function townRows(file: ParsedFile): { town: Town; keys: [TownList, number] }[] {
-  return TOWN_LISTS.flatMap((list) => townsOf(file)[list].map((town, i) => ({ town, keys: [list, i] as [TownList, number] })));
+function townRows(file: ParsedFile): { town: Town; keys: [TownPageList, number] }[] {
+  return TOWN_PAGE_LISTS.flatMap((list) =>
+    townsOf(file)[list].map((town, i) => ({ town, keys: [list, i] as [TownPageList, number] })),
+  );
 }
 
 function duplicates(file: ParsedFile, entries: { keys: PathKey[]; value: string }[], what: string): DataProblem[] {
@@ -119,14 +120,35 @@ function uniqueHighlights(towns: ParsedFile): DataProblem[] {
   );
 }
 
-/** The rules across rows and files, for the files that passed their schema. */
-export function ruleProblems({ site, services, towns, faq }: CheckedFiles): DataProblem[] {
+interface Findings {
+  problems: DataProblem[];
+  warnings: DataProblem[];
+}
+
+/**
+ * Each town page's wording is its own (near-duplicates.ts): a page too close to an earlier one is
+ * a problem at its name, one close to it a warning; the message names the other page and its line.
+ */
+function ownWording(towns: ParsedFile): Findings {
+  const found: Findings = { problems: [], warnings: [] };
+  for (const duplicate of nearDuplicateTowns(towns.value)) {
+    const other = problemAt(towns, [duplicate.other.list, duplicate.other.index, "name"], "", "");
+    const { found: what, expected } = nearDuplicateWording(duplicate, `line ${other.line}`);
+    const at = problemAt(towns, [duplicate.page.list, duplicate.page.index, "name"], what, expected);
+    (duplicate.refused ? found.problems : found.warnings).push(at);
+  }
+  return found;
+}
+
+/** The rules across rows and files, for the files that passed their schema: problems, and warnings. */
+export function checkRules({ site, services, towns, faq }: CheckedFiles): Findings {
   const problems: DataProblem[] = [];
-  if (towns) problems.push(...pointsInIllinois(towns), ...uniqueHighlights(towns));
+  const wording = towns ? ownWording(towns) : { problems: [], warnings: [] };
+  if (towns) problems.push(...pointsInIllinois(towns), ...uniqueHighlights(towns), ...wording.problems);
   if (services && towns) problems.push(...slugsAndKeys(services, towns));
   if (site) problems.push(...onePromise(site, [services, towns, faq].filter((file): file is ParsedFile => !!file)));
   if (site && towns) problems.push(...regularAreaClaims(site, towns));
-  return problems;
+  return { problems, warnings: wording.warnings };
 }
 
 

@@ -12,10 +12,15 @@ interface TownsFile {
   alsoServing: Town[];
 }
 
+/** A deterministic number from 0 up to 1 for each seed. */
+function unitRandom(seed: number): number {
+  const x = Math.sin(seed * 12.9898) * 43758.5453;
+  return x - Math.floor(x);
+}
+
 /** A small deterministic offset in degrees (about ±8 miles), so that copies are distinct points on the map. */
 function offset(seed: number): number {
-  const x = Math.sin(seed * 12.9898) * 43758.5453;
-  return Math.round((x - Math.floor(x) - 0.5) * 0.24 * 1000) / 1000;
+  return Math.round((unitRandom(seed) - 0.5) * 0.24 * 1000) / 1000;
 }
 
 /**
@@ -33,32 +38,64 @@ function nearbyPoint(town: Town, seed: number): Town["coordinates"] {
 }
 
 /**
+ * A substitution of letters for one round of copies, the same for every text of the round: a text
+ * keeps its length, its words' lengths, capitals, digits and punctuation, so that pages and
+ * preview images take as long to make as the originals, but no copy shares its wording with
+ * another page. The build refuses town pages that share it (data/near-duplicates.ts), so copies
+ * that only changed the name would not be a site the generator accepts; these are, and the rule
+ * itself is timed on thousands of pages as it would run on a real site of that size.
+ */
+function lettersFor(round: number): (text: string) => string {
+  const letters = [..."abcdefghijklmnopqrstuvwxyz"];
+  const shuffled = [...letters];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(unitRandom(round + i / 32) * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+  }
+  const to = new Map(
+    letters.flatMap((letter, i) => [
+      [letter, shuffled[i]!],
+      [letter.toUpperCase(), shuffled[i]!.toUpperCase()],
+    ]),
+  );
+  return (text) => text.replace(/[a-z]/gi, (letter) => to.get(letter) ?? letter);
+}
+
+/** A town row with its prose (description, body, highlights, questions, facts) in `letters`. */
+function rewordedTown(town: Town, letters: (text: string) => string): Town {
+  return {
+    ...town,
+    description: letters(town.description),
+    body: town.body.map(letters),
+    highlights: town.highlights.map((highlight) => ({ ...highlight, text: letters(highlight.text) })),
+    faqs: town.faqs.map((faq) => ({ question: letters(faq.question), answer: letters(faq.answer) })),
+    ...(town.facts ? { facts: { ...town.facts, unique: letters(town.facts.unique) } } : {}),
+  };
+}
+
+/**
  * towns.yaml with `factor` times as many town pages: the real rows, then copies of them appended
- * to alsoServing, each with its own name, slug, map point and highlights. The copies' other text
- * repeats the originals', which is fine for timing and memory, and only for that.
+ * to alsoServing, each with its own name, slug and map point, and its prose in another round's
+ * letters (lettersFor): pages as long as the originals, none a near-duplicate of another.
  */
 function multiplyTowns(townsYaml: string, factor: number): string {
   const data = parse(townsYaml) as TownsFile;
   const originals = [...data.towns, ...data.alsoServing];
   const copies: Town[] = [];
   for (let round = 1; round < factor; round += 1) {
+    const letters = lettersFor(round);
     originals.forEach((town, i) => {
       const seed = round * originals.length + i;
       copies.push({
-        ...town,
+        ...rewordedTown(town, letters),
         name: `${town.name} ${round}`,
         slug: `${town.slug}-copy-${round}`,
         coordinates: nearbyPoint(town, seed),
-        // Each town page's tiles are its own (data/rules.ts): the copy's name tells them apart.
-        highlights: town.highlights.map((highlight) => ({
-          ...highlight,
-          text: `${highlight.text.slice(0, 50)} ${round}`,
-        })),
       });
     });
   }
-  // Copies share their text arrays with the originals; written out in full, as an owner would,
-  // not as YAML anchors and aliases (which the parser resolves far more slowly).
+  // Copies may share their photo lists with the originals; written out in full, as an owner
+  // would, not as YAML anchors and aliases (which the parser resolves far more slowly).
   return stringify(
     { towns: data.towns, alsoServing: [...data.alsoServing, ...copies] },
     { lineWidth: 0, aliasDuplicateObjects: false },

@@ -1,21 +1,9 @@
-// Text similarity for the near-duplicate check: word n-gram shingles and their Jaccard index,
-// the measure search engines' duplicate detection is usually explained with (Broder, 1997).
-
-/** Lower-case words, punctuation dropped, so "Mattoon," and "mattoon" count as one word. */
-function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
-}
-
-/** Every run of `size` consecutive words, as one string each. */
-function shingles(text: string, size = 5): Set<string> {
-  const list = words(text);
-  const result = new Set<string>();
-  for (let i = 0; i + size <= list.length; i++) result.add(list.slice(i, i + size).join(" "));
-  return result;
-}
+// Text similarity for the near-duplicate check of rendered pages: word n-gram shingles (the same
+// shingling as the build's rule, scripts/data/shingles.ts) and their Jaccard index.
+import { SHINGLE_WORDS, shingles, wordsOf } from "../../scripts/data/shingles.ts";
 
 /** |A ∩ B| / |A ∪ B|: 0 for nothing in common, 1 for the same set. */
-function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+function jaccard(a: ReadonlySet<number>, b: ReadonlySet<number>): number {
   if (a.size === 0 && b.size === 0) return 1;
   let shared = 0;
   for (const item of a) if (b.has(item)) shared++;
@@ -28,9 +16,9 @@ export interface PairScore {
   score: number;
 }
 
-/** The similarity of every pair of texts, highest first. */
-export function pairScores(texts: ReadonlyMap<string, string>, size = 5): PairScore[] {
-  const sets = [...texts].map(([key, text]) => [key, shingles(text, size)] as const);
+/** The similarity of every pair of texts, highest first. Lower-case words: "Mattoon" and "mattoon" count as one. */
+export function pairScores(texts: ReadonlyMap<string, string>, size = SHINGLE_WORDS): PairScore[] {
+  const sets = [...texts].map(([key, text]) => [key, new Set(shingles(wordsOf(text.toLowerCase()), size))] as const);
   const scores: PairScore[] = [];
   for (let i = 0; i < sets.length; i++) {
     for (let j = i + 1; j < sets.length; j++) {
