@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, townPhone } from "../scripts/data/model.ts";
+import { callBarRoom, expectRoomForCallBar } from "./support/behaviour.ts";
 import { openBrowserSite, type BrowserSite } from "./support/browser-site.ts";
 import { settled } from "./support/browser.ts";
 import { DATA_DIR } from "./support/paths.ts";
@@ -79,6 +80,11 @@ describe("the call bar", () => {
     expect(focused.y + focused.height).toBeLessThanOrEqual(barTop);
     expect(focused.y).toBeGreaterThan(0);
     await setting.page.emulateMedia({ reducedMotion: null });
+  });
+
+  it("keeps its height free at the screen's bottom when focus scrolls (scroll-padding)", async () => {
+    await open("/towns/paris", 390);
+    expectRoomForCallBar(await setting.page.evaluate(callBarRoom));
   });
 
   it("is not there where the header shows its links", async () => {

@@ -165,10 +165,14 @@ describe.each([
     }
     expect(focused).toBe("/towns/mattoon");
     const ring = await page.evaluate(() => {
-      const link = document.activeElement!;
-      const { outlineStyle, outlineWidth } = getComputedStyle(link);
+      // The ring is drawn on the square around the dot, its first hit area (WebKit draws no outline
+      // on the SVG link itself).
+      const area = [...document.activeElement!.querySelectorAll<SVGGraphicsElement>(".map-hit")].find(
+        (hit) => hit.getClientRects().length > 0,
+      )!;
+      const { outlineStyle, outlineWidth } = getComputedStyle(area);
       // The outline is drawn in the map's units: measure it on screen.
-      const scale = (link as SVGGraphicsElement).getScreenCTM()?.a ?? 0;
+      const scale = area.getScreenCTM()?.a ?? 0;
       return { style: outlineStyle, px: parseFloat(outlineWidth) * scale };
     });
     expect(ring.style).toBe("solid");

@@ -1,5 +1,6 @@
 // Mozilla HTTP Observatory's grade for the headers the local server sends (the same headers the
-// hosts and nginx send, from dist/_headers): at least 100, an A+, on every page.
+// hosts and nginx send, from dist/_headers, but for the policy's upgrade-insecure-requests, which
+// it leaves out over plain HTTP and which the grade does not count): at least 100, an A+, on every page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchRaw } from "./support/http.ts";
 import { gradeResponse, PROBE_ORIGIN, type ObservatoryInput } from "./support/observatory.ts";

@@ -1,10 +1,12 @@
 // `npm start` serves the site as production does: each path with the headers dist/_headers gives
 // it, the 404 page with status 404, correct content types, and nothing but the site's files.
 import { readFile } from "node:fs/promises";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
+import { withPlainHttpPolicy } from "../scripts/serve/plain-http-policy.ts";
 import { servablePath, usableRange } from "../scripts/serve/request-guard.ts";
 import { fetchRaw } from "./support/http.ts";
 import { loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
@@ -23,8 +25,13 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** A policy without upgrade-insecure-requests, which the local server leaves out over plain HTTP. */
+const withoutUpgrade = (policy: string) => policy.replace(/; upgrade-insecure-requests(?=;|$)/, "");
+
 function expectPolicyHeaders(headers: Record<string, string | string[] | undefined>, urlPath: string, label = urlPath) {
   const expected = headersForPath(rules, urlPath);
+  const policy = expected["Content-Security-Policy"];
+  if (policy) expected["Content-Security-Policy"] = withoutUpgrade(policy);
   expect(Object.keys(expected).length).toBeGreaterThan(5);
   for (const [name, value] of Object.entries(expected))
     expect(headers[name.toLowerCase()], `${label} ${name}`).toBe(value);
@@ -44,7 +51,7 @@ describe("the local server", () => {
     const response = await fetchRaw(`${site.url}/contact`);
     expect(response.status).toBe(200);
     expect(response.headers["content-security-policy"]).toBe(
-      headersForPath(rules, "/contact")["Content-Security-Policy"],
+      withoutUpgrade(headersForPath(rules, "/contact")["Content-Security-Policy"]!),
     );
     expect(response.headers["content-security-policy"]).toContain("frame-src https://");
     const redirect = await fetchRaw(`${site.url}/contact.html`);
@@ -98,6 +105,31 @@ describe("the local server", () => {
       expect(response.headers.allow).toBe("GET, HEAD");
       expect(response.headers["content-security-policy"]).toBeTruthy();
     }
+  });
+
+  it("leaves upgrade-insecure-requests out of the policy on 127.0.0.1, where dist/_headers has it", async () => {
+    for (const page of pages.pages) {
+      const fromFile = headersForPath(rules, page.status === 404 ? "/404.html" : page.path)["Content-Security-Policy"]!;
+      expect(fromFile, page.path).toMatch(/; upgrade-insecure-requests$/);
+      const served = (await fetchRaw(`${site.url}${page.path}`)).headers["content-security-policy"];
+      expect(served, page.path).not.toContain("upgrade-insecure-requests");
+      expect(served, page.path).toBe(withoutUpgrade(fromFile));
+    }
+  });
+
+  it("keeps upgrade-insecure-requests only where a request came over TLS", () => {
+    const policy = {
+      "Content-Security-Policy": "default-src 'none'; upgrade-insecure-requests",
+      "X-Frame-Options": "DENY",
+    };
+    const request = (socket: object) => ({ socket }) as IncomingMessage;
+    // Loopback, and a phone on the same network opening the computer's address.
+    for (const localAddress of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "192.168.1.20", "10.0.0.5"])
+      expect(withPlainHttpPolicy(policy, request({ localAddress })), localAddress).toEqual({
+        "Content-Security-Policy": "default-src 'none'",
+        "X-Frame-Options": "DENY",
+      });
+    expect(withPlainHttpPolicy(policy, request({ localAddress: "127.0.0.1", encrypted: true })), "TLS").toBe(policy);
   });
 
   it("sets no cookie and allows no cross-origin reads", async () => {

@@ -5,6 +5,8 @@ import { loadData } from "../scripts/data/load.ts";
 import { buildModel, otherServices, townPhone } from "../scripts/data/model.ts";
 import { buildRoutes } from "../scripts/pages/routes.ts";
 import type { Service, Town } from "../scripts/data/schema.ts";
+import { expectMenuClosedAfterBack } from "./support/behaviour.ts";
+import { engineDriver, launchBrowser } from "./support/browser.ts";
 import { openBrowserSite } from "./support/browser-site.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
@@ -299,6 +301,13 @@ describe("navigation behaviour", () => {
     await page.waitForURL(`${site.url}/towns`);
     expect(await page.locator("h1").innerText()).toBe("Central Illinois Excavation Service Area");
     await page.close();
+  });
+
+  it("shows the page with the menu closed on Back after following a link in the open menu", async () => {
+    // A Chromium of its own, with the back/forward cache on as visitors have it.
+    const cached = await launchBrowser({ backForwardCache: true });
+    await expectMenuClosedAfterBack(engineDriver(await cached.newPage(), site.url));
+    await cached.close();
   });
 
   it("keeps the menu links visible on a phone when JavaScript is off", async () => {

@@ -4,10 +4,11 @@ const button = document.querySelector<HTMLButtonElement>("[data-menu-button]");
 const menu = button && document.getElementById(button.getAttribute("aria-controls") ?? "");
 
 if (button && menu) {
+  const isOpen = () => button.getAttribute("aria-expanded") === "true";
   const setOpen = (open: boolean) => button.setAttribute("aria-expanded", String(open));
-  button.addEventListener("click", () => setOpen(button.getAttribute("aria-expanded") !== "true"));
+  button.addEventListener("click", () => setOpen(!isOpen()));
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && button.getAttribute("aria-expanded") === "true") {
+    if (event.key === "Escape" && isOpen()) {
       setOpen(false);
       button.focus();
     }
@@ -19,6 +20,9 @@ if (button && menu) {
     const next = event.relatedTarget;
     if (next instanceof Node && !nav.contains(next)) setOpen(false);
   });
+  // A page left for a link in the open menu is kept as it was by the back/forward cache (WebKit,
+  // Firefox, Chromium): close the menu on the way out, so that Back shows the page, not the menu.
+  addEventListener("pagehide", () => setOpen(false));
 }
 
 // The footer year is printed at build time; keep it right when the pages outlive the year.

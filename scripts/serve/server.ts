@@ -10,6 +10,7 @@ import { HEADERS_FILE, parseHeadersFile } from "../headers/headers-file.ts";
 import { headersForPath, type HeaderSet } from "../headers/rules.ts";
 import { answerFor, isPagePath, NOT_FOUND_FILE } from "../site/urls.ts";
 import { acceptedEncodings } from "./encodings.ts";
+import { withPlainHttpPolicy } from "./plain-http-policy.ts";
 import { hasSiteFile, openSiteFile } from "./open-file.ts";
 import { servablePath } from "./request-guard.ts";
 import { sendFile, sendRewrittenPage } from "./send-file.ts";
@@ -79,7 +80,7 @@ export async function createSiteHandler(
   };
   /** The headers of a path; for a page that is rewritten on its way out, rewritten too. */
   const headersFor = (urlPath: string, req: IncomingMessage, isPage: boolean) => {
-    const headers = headersForPath(current.headerRules, urlPath);
+    const headers = withPlainHttpPolicy(headersForPath(current.headerRules, urlPath), req);
     return rewrite && isPage ? rewrite.headers(headers, req) : headers;
   };
 

@@ -67,12 +67,18 @@ function Label({ variant }: { variant: LabelVariant }) {
   );
 }
 
-/** A town page's dot (the star for the home base) and name, as one link, drawn around 0,0. */
+/**
+ * A town page's dot (the star for the home base) and name, as one link, drawn around 0,0. The hit
+ * areas come after the name, so that the focus ring on the first of them is drawn over it.
+ */
 function TownMark({ town }: { town: MapTown }) {
   return (
     <g transform={`translate(${town.x} ${town.y})`}>
       <a href={townPath(town)} className="map-town">
         <title>{town.linkName}</title>
+        {town.label?.variants.map((variant) => (
+          <Label key={variant.tiers.join()} variant={variant} />
+        ))}
         {town.hitAreas.map((area) => (
           <rect
             key={area.tiers.join()}
@@ -84,9 +90,6 @@ function TownMark({ town }: { town: MapTown }) {
           />
         ))}
         {town.isHome ? <HomeMark /> : <circle className="map-dot" r={em(DOT_EM)} />}
-        {town.label?.variants.map((variant) => (
-          <Label key={variant.tiers.join()} variant={variant} />
-        ))}
       </a>
     </g>
   );

@@ -75,8 +75,17 @@ export function probeFocus(): FocusStop {
       fixed: false,
     };
   }
-  const style = getComputedStyle(element);
+  // Where the ring is drawn: on the element itself, or, for a link inside a drawing (the map's
+  // towns), on the shape in it that carries the ring, since WebKit draws no outline on an SVG <a>.
+  const ringElement =
+    (element instanceof SVGElement
+      ? [...element.querySelectorAll("*")].find(
+          (shape) => getComputedStyle(shape).outlineStyle !== "none" && shape.getClientRects().length > 0,
+        )
+      : undefined) ?? element;
+  const style = getComputedStyle(ringElement);
   const rect = element.getBoundingClientRect();
+  const ringBox = ringElement.getBoundingClientRect();
   const text = (element.getAttribute("aria-label") ?? (element as HTMLElement).innerText ?? element.textContent ?? "")
     .replace(/\s+/g, " ")
     .trim();
@@ -90,13 +99,13 @@ export function probeFocus(): FocusStop {
   // Sample just outside the ring's middle on each side, and inside it when the ring touches the
   // element, then read what is painted at those points beneath the focused element.
   const ring = outline.offset + outline.width / 2;
-  const midX = rect.left + rect.width / 2;
-  const midY = rect.top + rect.height / 2;
+  const midX = ringBox.left + ringBox.width / 2;
+  const midY = ringBox.top + ringBox.height / 2;
   const points: [number, number][] = [
-    [rect.left - ring, midY],
-    [rect.right + ring, midY],
-    [midX, rect.top - ring],
-    [midX, rect.bottom + ring],
+    [ringBox.left - ring, midY],
+    [ringBox.right + ring, midY],
+    [midX, ringBox.top - ring],
+    [midX, ringBox.bottom + ring],
   ];
   const adjacent: string[][] = [];
   for (const [x, y] of points) {

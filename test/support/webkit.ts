@@ -1,0 +1,299 @@
+// WebKit for browser tests: Debian's WebKitGTK MiniBrowser, driven through WebKitWebDriver
+// (WebDriver classic) on an Xvfb display of its own, and reaching the site only through a small
+// proxy in this process. WebDriver classic can neither read the console nor intercept requests, so
+// the proxy does both jobs:
+//
+// - It forwards requests for the test's own server, and refuses every other one (a CONNECT for
+//   https, a plain request otherwise), noting it in `refused`. The form provider's origins are
+//   therefore never contacted: the browser asks the proxy for them and is turned away, as when the
+//   provider is down. The note also shows any address WebKit turned into https.
+// - It puts one more inline script at the top of every page's <head>, allowed by its hash in the
+//   page's Content-Security-Policy, which records what the console would show as errors: calls to
+//   console.error and console.warn, uncaught errors and rejections, and policy violations.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Builder, By, Capabilities, Key, type WebDriver } from "selenium-webdriver";
+import type { EngineDriver } from "./behaviour.ts";
+import { MINIBROWSER, toolPath, WEBKIT_DRIVER, XVFB } from "./tools.ts";
+
+const VIEWPORT_HEIGHT = 844;
+
+/** Runs first in every page: keeps what the console would show as errors, in window.problems. */
+function recordProblems() {
+  const seen: string[] = [];
+  (window as unknown as { problems: string[] }).problems = seen;
+  for (const level of ["error", "warn"] as const) {
+    const write = console[level].bind(console);
+    console[level] = (...args: unknown[]) => {
+      seen.push(`${level}: ${args.map(String).join(" ")}`);
+      write(...args);
+    };
+  }
+  addEventListener("error", (event) => seen.push(`uncaught: ${String(event.error ?? event.message)}`));
+  addEventListener("unhandledrejection", (event) => seen.push(`uncaught: ${String(event.reason)}`));
+  addEventListener("securitypolicyviolation", (event) =>
+    seen.push(`error: refused ${event.blockedURI} (${event.effectiveDirective})`),
+  );
+}
+
+const RECORDER = `(${recordProblems.toString()})()`;
+const RECORDER_SOURCE = `'sha256-${createHash("sha256").update(RECORDER).digest("base64")}'`;
+
+/** The page's policy, allowing the recorder too. */
+function allowRecorder(policy: string): string {
+  return policy
+    .split(";")
+    .map((directive) => directive.trim())
+    .map((directive) => (directive.startsWith("script-src ") ? `${directive} ${RECORDER_SOURCE}` : directive))
+    .join("; ");
+}
+
+interface SiteProxy {
+  /** The proxy's address, for the browser's --proxy. */
+  url: string;
+  /** The requests it refused: "CONNECT host:port" for https, "GET url" otherwise. */
+  refused: string[];
+  /** The status the server last answered for a path with. */
+  statusOf(path: string): number | undefined;
+  close(): Promise<void>;
+}
+
+async function startSiteProxy(siteUrl: string): Promise<SiteProxy> {
+  const site = new URL(siteUrl);
+  const refused: string[] = [];
+  const statuses = new Map<string, number>();
+  const server = createServer((req, res) => {
+    const target = new URL(req.url ?? "/", site);
+    if (target.origin !== site.origin) {
+      refused.push(`${req.method} ${target.href}`);
+      res.writeHead(403).end();
+      return;
+    }
+    // Whole, uncompressed answers: pages are rewritten on their way through.
+    const headers: IncomingHttpHeaders = { ...req.headers, "accept-encoding": "identity" };
+    delete headers["if-none-match"];
+    delete headers["if-modified-since"];
+    const upstream = request(target, { method: req.method, headers }, (answer) => {
+      const status = answer.statusCode ?? 502;
+      statuses.set(target.pathname, status);
+      if (!answer.headers["content-type"]?.startsWith("text/html")) {
+        res.writeHead(status, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => {
+        const html = Buffer.concat(chunks).toString("utf8");
+        const body = Buffer.from(html.replace(/<head[^>]*>/, (tag) => `${tag}<script>${RECORDER}</script>`));
+        const policy = answer.headers["content-security-policy"];
+        res.writeHead(status, {
+          ...answer.headers,
+          "content-length": body.length,
+          ...(typeof policy === "string" ? { "content-security-policy": allowRecorder(policy) } : {}),
+        });
+        res.end(req.method === "HEAD" ? undefined : body);
+      });
+    });
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.on("connect", (req, socket) => {
+    refused.push(`CONNECT ${req.url}`);
+    socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
+  });
+  const port = await listenOnLoopback(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    refused,
+    statusOf: (path) => statuses.get(path),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function listenOnLoopback(server: Server | ReturnType<typeof createNetServer>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** A port nothing listens on now, for WebKitWebDriver, which cannot say which port it took. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  const port = await listenOnLoopback(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Starts Xvfb on a display it picks itself; resolves with the display's name. No window manager
+ * runs, so the X server gives keyboard focus to the window under the pointer, and without it
+ * :focus never matches. The screen is smaller than any window the tests open: the pointer starts
+ * at its centre, (8, 8), inside the browser's window at (0, 0), over the header's empty corner.
+ */
+async function startXvfb(): Promise<{ process: ChildProcess; display: string }> {
+  const xvfb = spawn(toolPath(XVFB), ["-displayfd", "1", "-screen", "0", "16x16x24", "-nolisten", "tcp"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let errors = "";
+  xvfb.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  const display = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    xvfb.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("\n")) resolve(`:${out.trim()}`);
+    });
+    xvfb.once("error", reject);
+    xvfb.once("exit", (code) => reject(new Error(`Xvfb stopped (${code}) before it had a display: ${errors}`)));
+  });
+  return { process: xvfb, display };
+}
+
+/**
+ * Starts WebKitWebDriver for `display`, in a process group of its own, and waits until it answers.
+ * `config` is the XDG_CONFIG_HOME of the browser it starts.
+ */
+async function startWebDriver(display: string, config: string): Promise<{ process: ChildProcess; url: string }> {
+  const port = await freePort();
+  const driver = spawn(toolPath(WEBKIT_DRIVER), [`--port=${port}`], {
+    env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: config },
+    stdio: "ignore",
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (driver.exitCode !== null) break;
+    const ready = await fetch(`${url}/status`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { process: driver, url };
+    await sleep(50);
+  }
+  stopGroup(driver);
+  throw new Error(`WebKitWebDriver did not answer on ${url}`);
+}
+
+/** Ends a process started here with `detached`, and what it started (the browser), by its group id. */
+function stopGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+}
+
+export interface WebKit {
+  /** The WebDriver session, for what the behaviour driver does not cover. */
+  session: WebDriver;
+  driver: EngineDriver;
+  /** What the proxy refused: every request that was not for the test's server. */
+  refused: string[];
+  /** Sets the window, and so the viewport, to `width` × 844 px. */
+  resize(width: number): Promise<void>;
+  /** The viewport as a PNG, once what is drawn holds still (a scroll is repainted a moment later). */
+  screenshot(): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/** MiniBrowser on a display of its own, reaching `siteUrl` and nothing else. */
+export async function launchWebKit(siteUrl: string): Promise<WebKit> {
+  // Each fails, naming its Debian package, when the program is missing.
+  for (const tool of [WEBKIT_DRIVER, MINIBROWSER, XVFB]) toolPath(tool);
+  const [xvfb, proxy, config] = await Promise.all([
+    startXvfb(),
+    startSiteProxy(siteUrl),
+    mkdtemp(path.join(tmpdir(), "webkit-config-")),
+  ]);
+  let webDriver: Awaited<ReturnType<typeof startWebDriver>> | undefined;
+  let session: WebDriver | undefined;
+  const close = async () => {
+    await session?.quit().catch(() => undefined);
+    if (webDriver) stopGroup(webDriver.process);
+    xvfb.process.kill("SIGTERM");
+    await Promise.all([proxy.close(), rm(config, { recursive: true, force: true })]);
+  };
+  try {
+    // MiniBrowser's own controls, hidden in full-screen mode, would keep its window 334 px wide at least.
+    await mkdir(path.join(config, "gtk-3.0"));
+    await writeFile(path.join(config, "gtk-3.0", "gtk.css"), "* { min-width: 0; }\n");
+    webDriver = await startWebDriver(xvfb.display, config);
+    const capabilities = new Capabilities({
+      browserName: "MiniBrowser",
+      "webkitgtk:browserOptions": {
+        binary: toolPath(MINIBROWSER),
+        args: ["--automation", "--full-screen", `--proxy=${proxy.url}`],
+      },
+    });
+    session = await new Builder().usingServer(webDriver.url).withCapabilities(capabilities).build();
+    const focused = session;
+    await focused
+      .wait(() => focused.executeScript(() => document.hasFocus()), 5000)
+      .catch(() => Promise.reject(new Error("MiniBrowser's window has no keyboard focus on the Xvfb display")));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const browser = session;
+  let width = 0;
+  const waitFor = async (pageFunction: () => boolean, timeout = 10_000) => {
+    await browser.wait(async () => Boolean(await browser.executeScript(pageFunction)), timeout);
+  };
+  const resize = async (wanted: number) => {
+    if (wanted === width) return;
+    await browser.manage().window().setRect({ width: wanted, height: VIEWPORT_HEIGHT });
+    await browser.wait(async () => (await browser.executeScript(() => innerWidth)) === wanted, 5000);
+    width = wanted;
+  };
+  const driver: EngineDriver = {
+    async load(path, wanted = 390) {
+      await resize(wanted);
+      await browser.get(`${siteUrl}${path}`);
+      // The contact page adds its form frame after the load event; let it arrive.
+      await waitFor(() => !document.querySelector("template[data-after-load]"));
+      return proxy.statusOf(new URL(path, siteUrl).pathname);
+    },
+    evaluate: (pageFunction) => browser.executeScript(pageFunction),
+    waitFor,
+    click: (selector) => browser.findElement(By.css(selector)).click(),
+    press: (key) =>
+      browser
+        .actions()
+        .sendKeys(key === "Tab" ? Key.TAB : Key.ENTER)
+        .perform(),
+    back: () => browser.navigate().back(),
+    problems: () =>
+      browser.executeScript(
+        () => (window as unknown as { problems?: string[] }).problems ?? ["the page's problems were not recorded"],
+      ),
+  };
+  return {
+    session: browser,
+    driver,
+    refused: proxy.refused,
+    resize,
+    async screenshot() {
+      let last = "";
+      for (let tries = 0; tries < 20; tries += 1) {
+        const shot = await browser.takeScreenshot();
+        if (shot === last) break;
+        last = shot;
+        await sleep(100);
+      }
+      return Buffer.from(last, "base64");
+    },
+    close,
+  };
+}
