@@ -43,12 +43,12 @@ describe("the service area", () => {
     const paris = allTowns.find((town) => town.slug === "paris")!;
     const arthur = allTowns.find((town) => town.slug === "arthur-seo")!;
     expect(serviceAreaSentence(model.business, paris)).toBe(
-      "Paris is in Edgar County, beyond the seven counties we cover most often; we take on projects here too.",
+      "Paris is in Edgar County, beyond the seven counties of our service area; we take on projects here too.",
     );
     expect(serviceAreaSentence(model.business, arthur)).toBe(
-      "Arthur is in Douglas County, one of the seven counties we cover most often.",
+      "Arthur is in Douglas County, one of the seven counties of our service area.",
     );
-    expect(serviceAreaSentence({ counties: ["Coles"] }, paris)).toContain("beyond the county we cover most often");
+    expect(serviceAreaSentence({ counties: ["Coles"] }, paris)).toContain("beyond the county of our service area");
   });
 
   it("refuses a page that claims the regular area for a town outside the served counties", async () => {

@@ -120,15 +120,15 @@ const SMALL_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seve
 
 /**
  * The town page's sentence about the service area, from the one model of it (the counties in
- * site.yaml, each town's county): "Paris is in Edgar County, beyond the seven counties we cover
- * most often; we take on projects here too."
+ * site.yaml, each town's county): "Paris is in Edgar County, beyond the seven counties of our
+ * service area; we take on projects here too."
  */
 export function serviceAreaSentence(business: Pick<Business, "counties">, town: Pick<Town, "name" | "county">): string {
   const count = SMALL_NUMBERS[business.counties.length] ?? String(business.counties.length);
   const counties = business.counties.length === 1 ? "the county" : `the ${count} counties`;
   return inRegularArea(business, town)
-    ? `${town.name} is in ${town.county} County, one of ${counties} we cover most often.`
-    : `${town.name} is in ${town.county} County, beyond ${counties} we cover most often; we take on projects here too.`;
+    ? `${town.name} is in ${town.county} County, one of ${counties} of our service area.`
+    : `${town.name} is in ${town.county} County, beyond ${counties} of our service area; we take on projects here too.`;
 }
 
 export function allTowns(model: SiteModel): Town[] {
