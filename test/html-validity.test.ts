@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { HtmlValidate, type ConfigData } from "html-validate";
+import { JAVA, toolPath } from "./support/tools.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../scripts/build/generate.ts";
 import { DATA_DIR } from "./support/paths.ts";
@@ -54,14 +55,8 @@ describe("W3C Nu HTML Checker", () => {
   const ACCEPTED_WARNINGS: { pattern: RegExp; reason: string }[] = [];
 
   function javaVersion(): string {
-    const java = spawnSync("java", ["-version"], { encoding: "utf8" });
-    if (java.error || java.status !== 0) {
-      throw new Error(
-        "Java is not installed or not on PATH, and the W3C Nu HTML Checker (vnu-jar) needs it. " +
-          "Install a Java runtime, version 11 or newer (Debian: apt-get install default-jre-headless); " +
-          ".ci/run installs it on CI.",
-      );
-    }
+    const java = spawnSync(toolPath(JAVA), ["-version"], { encoding: "utf8" });
+    if (java.error || java.status !== 0) throw new Error(`java -version failed: ${java.stderr}`);
     return java.stderr.split("\n")[0] ?? "";
   }
 
