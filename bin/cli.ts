@@ -6,6 +6,7 @@ import path from "node:path";
 import { Command, Option } from "commander";
 import { EXIT_CODES, failureOf } from "../scripts/build/failure.ts";
 import { formatProblem, formatWarnings, type DataProblem } from "../scripts/data/problems.ts";
+import { HOST_NAMES, HOSTS, hostFromEnvironment, type Host } from "../scripts/headers/hosts.ts";
 import { DATA_DIR, OUT_DIR, SCHEMAS_DIR } from "../scripts/lib/paths.ts";
 
 const EXIT_CODE_HELP = `
@@ -44,13 +45,15 @@ function warn(warnings: readonly DataProblem[]) {
   if (warnings.length > 0) console.error(formatWarnings(warnings));
 }
 
-async function runGenerate(options: { data: string; out: string; quiet?: boolean }) {
+async function runGenerate(options: { data: string; out: string; quiet?: boolean; for?: Host }) {
   const { generate } = await import("../scripts/build/generate.ts");
-  const result = await generate({ dataDir: path.resolve(options.data), outDir: path.resolve(options.out) });
+  const host = options.for ?? hostFromEnvironment();
+  const result = await generate({ dataDir: path.resolve(options.data), outDir: path.resolve(options.out), host });
   warn(result.warnings);
   if (!options.quiet) {
+    const target = host ? ` for ${HOST_NAMES[host]}` : "";
     console.log(
-      `Generated ${result.pages} pages, sitemap.xml and robots.txt in ${result.milliseconds} ms → ${shown(result.outDir)}`,
+      `Generated ${result.pages} pages, sitemap.xml and robots.txt${target} in ${result.milliseconds} ms → ${shown(result.outDir)}`,
     );
   }
 }
@@ -126,6 +129,13 @@ program
   .addOption(dataOption())
   .addOption(outOption())
   .option("-q, --quiet", "print nothing but errors and warnings")
+  .addOption(
+    new Option(
+      "--for <host>",
+      "build for a static host: no precompressed copies (the host compresses), and only the host's own files " +
+        "(default: the host whose build this is, from NETLIFY or CF_PAGES; otherwise for npm start and nginx)",
+    ).choices(HOSTS),
+  )
   .addHelpText("after", EXIT_CODE_HELP)
   .action((options) => runGenerate(options).catch(fail));
 

@@ -39,8 +39,10 @@ describe("the site editor's files and headers", () => {
     expect(headers["X-Robots-Tag"]).toBe("noindex, nofollow");
     // Signing in opens GitHub in a window that reports back.
     expect(headers["Cross-Origin-Opener-Policy"]).toBe("same-origin-allow-popups");
-    for (const file of ["admin/config.yml", "admin/sveltia-cms.js", "admin/editor.js"]) {
-      expect(headersForPath(rules, `/${file}`)["Content-Security-Policy"]).toBe(headers["Content-Security-Policy"]);
+    // The policy is the page's: the editor's files, and unknown paths below it, get the site's
+    // headers, so that a not-found page there can run its own script.
+    for (const file of ["admin/config.yml", "admin/sveltia-cms.js", "admin/editor.js", "admin/nope"]) {
+      expect(headersForPath(rules, `/${file}`), file).toEqual(headersForPath(rules, "/404.html"));
     }
   });
 

@@ -105,6 +105,11 @@ async function editorScript(): Promise<string> {
   });
 }
 
+/**
+ * The editor's page. It names its configuration by an absolute address (the CMS would otherwise
+ * read "config.yml" beside the page's address), so that it also starts where a host serves it at
+ * /admin without the slash, as `netlify dev` does.
+ */
 function adminPage(site: Pick<SiteData, "name">): string {
   return `<!doctype html>
 <html lang="en">
@@ -114,6 +119,7 @@ function adminPage(site: Pick<SiteData, "name">): string {
 <meta name="robots" content="noindex, nofollow" />
 <title>${site.name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}: site editor</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+<link rel="cms-config-url" href="/${ADMIN_DIR}${CONFIG_FILE}" type="application/yaml" />
 </head>
 <body>
 <script src="/${ADMIN_DIR}${EDITOR_SCRIPT}"></script>

@@ -1,7 +1,8 @@
 // The pipeline: data/*.yaml → validated model → route table → HTML → dist/.
-// Each file goes to a staging folder as soon as it is made (with its .br and .gz), so a site of
-// thousands of pages is never held in memory; dist/ is replaced in one step only once everything
-// has rendered and been written, so a failure leaves it exactly as it was.
+// Each file goes to a staging folder as soon as it is made (with its .br and .gz, unless the build
+// is for a host that compresses by itself), so a site of thousands of pages is never held in
+// memory; dist/ is replaced in one step only once everything has rendered and been written, so a
+// failure leaves it exactly as it was.
 import { availableParallelism } from "node:os";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -10,6 +11,7 @@ import { compressedSiblings } from "../lib/compress.ts";
 import { headerPolicyFor, pagePolicy, type PagePolicy } from "../headers/policy.ts";
 import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
+import { buildTargetFor, type Host } from "../headers/hosts.ts";
 import { iconComponent, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
 import type { DataProblem } from "../data/problems.ts";
@@ -36,6 +38,8 @@ export interface GenerateOptions {
   outDir: string;
   /** Year printed in footers; defaults to the current year. */
   year?: number;
+  /** The static host the build is for; undefined for `npm start` and nginx (headers/hosts.ts). */
+  host?: Host;
 }
 
 export interface GenerateResult {
@@ -95,7 +99,7 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
   await emit("robots.txt", buildRobots(model.business.url));
   await emit("llms.txt", buildLlmsTxt(routes, model));
-  await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
+  if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
   for (const [file, png] of await images) await emit(file, png);
   for (const [file, photo] of await photos) await emit(file, photo);
   await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
@@ -121,7 +125,11 @@ const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
  * Writes everything `produce` emits, each text file followed by its .br and .gz, into a staging
  * folder that replaces outDir only when all of it is written. Returns the files, in emit order.
  */
-async function writeStaged(outDir: string, produce: (emit: Emit) => Promise<void>): Promise<string[]> {
+async function writeStaged(
+  outDir: string,
+  precompressed: boolean,
+  produce: (emit: Emit) => Promise<void>,
+): Promise<string[]> {
   const output = new StagedOutput(outDir);
   const backlog = new Backlog(IN_FLIGHT);
   // One entry per emitted file, in emit order: the file, then the siblings written beside it.
@@ -132,7 +140,7 @@ async function writeStaged(outDir: string, produce: (emit: Emit) => Promise<void
       const names = [file];
       written.push(names);
       return backlog.add(async () => {
-        const siblings = await compressedSiblings(file, contents);
+        const siblings = precompressed ? await compressedSiblings(file, contents) : [];
         names.push(...siblings.map(([name]) => name));
         await Promise.all([
           output.write(file, contents),
@@ -154,7 +162,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const started = performance.now();
   let pages = 0;
   let warnings: DataProblem[] = [];
-  const files = await writeStaged(options.outDir, async (emit) => {
+  const { precompressed } = buildTargetFor(options.host);
+  const files = await writeStaged(options.outDir, precompressed, async (emit) => {
     const site = await produceSite(options, emit);
     pages = site.routes.length + 1;
     warnings = site.warnings;

@@ -2,7 +2,8 @@
 //
 //   /path-pattern
 //     Header-Name: value
-//     ! Header-Name        (Cloudflare: drop this header set by an earlier matching rule)
+//     ! Header-Name        (Cloudflare: drop this header, set by an earlier matching rule or by
+//                           Cloudflare itself)
 //
 // When two matching rules set the same header, Cloudflare joins the values with a comma (for a
 // Content-Security-Policy that means both policies apply, and the stricter one wins), while
@@ -27,6 +28,14 @@ export function patternsOverlap(a: string, b: string): boolean {
   return a === b;
 }
 
+/**
+ * Headers a host adds by itself that the site never sends: Cloudflare Pages answers every request
+ * with `Access-Control-Allow-Origin: *`. The catch-all rule detaches them, so that the hosts send
+ * what `npm start` sends.
+ */
+const HOST_ADDED_HEADERS = ["Access-Control-Allow-Origin"] as const;
+const CATCH_ALL = "/*";
+
 export function formatHeadersFile(rules: readonly HeaderRule[]): string {
   if (rules.length > MAX_RULES) throw new Error(`_headers: ${rules.length} rules; hosts read at most ${MAX_RULES}`);
   const lines = [
@@ -35,6 +44,7 @@ export function formatHeadersFile(rules: readonly HeaderRule[]): string {
   ];
   rules.forEach((rule, index) => {
     lines.push("", rule.path);
+    if (rule.path === CATCH_ALL) lines.push(...HOST_ADDED_HEADERS.map((name) => `  ! ${name}`));
     const earlier = rules.slice(0, index).filter((other) => patternsOverlap(other.path, rule.path));
     for (const [name, value] of Object.entries(rule.headers)) {
       if (/[\r\n]/.test(value) || value.trim() === "")

@@ -3,7 +3,16 @@
 // response the headers the rules give its path.
 import { FILE_KINDS, UNKNOWN_TYPE } from "./content-types.ts";
 import { headersForPath, type HeaderRule } from "./rules.ts";
-import { ADMIN_ALIASES, ADMIN_FILE, ADMIN_PATH, HOME_FILE, NOT_FOUND_FILE, PAGE_SUFFIX } from "../site/urls.ts";
+import {
+  ADMIN_ALIASES,
+  ADMIN_DIR,
+  ADMIN_FILE,
+  ADMIN_PATH,
+  HOME_FILE,
+  NOT_FOUND_FILE,
+  PAGE_SUFFIX,
+  pathForFile,
+} from "../site/urls.ts";
 
 export interface NginxOptions {
   /** Absolute path of the uploaded dist/ folder on the server. */
@@ -69,12 +78,25 @@ function locations(rules: readonly HeaderRule[]): string[] {
     "}",
     "return 404;",
   ]);
-  const seen = new Set(["/", "/*"]);
+  // A page's address with a slash added redirects to the page; other names with a slash (the home
+  // page's and the not-found page's names, the editor's files) name nothing.
+  const notPages = [HOME_FILE, NOT_FOUND_FILE].map((file) => file.slice(0, -PAGE_SUFFIX.length)).join("|");
+  block(`~ "^(?<page>/(?!(?:${notPages})/$)(?!${ADMIN_DIR}).+)/$"`, "/*", [
+    `if (-f $document_root$page${PAGE_SUFFIX}) {`,
+    "    return 301 $page$is_args$args;",
+    "}",
+    "return 404;",
+  ]);
+  // The other header rules, each in a location of its own. A rule for a page's file name (there
+  // for hosts that match rules against the file they serve) answers as that name always does.
+  const seen = new Set(["/", "/*", `/${HOME_FILE}`, ADMIN_PATH, ...ADMIN_ALIASES, `/${NOT_FOUND_FILE}`]);
   for (const { path } of rules) {
     if (seen.has(path)) continue;
     seen.add(path);
     if (path.endsWith("/*")) block(path.slice(0, -1), path, ["try_files $uri =404;"]);
     else if (path.endsWith("*")) throw new Error(`nginx: unsupported path pattern ${path}`);
+    else if (path.endsWith(PAGE_SUFFIX))
+      block(`= ${path}`, path, [`return 301 ${pathForFile(path.slice(1))}$is_args$args;`]);
     else block(`= ${path}`, path, [`try_files ${page} $uri =404;`]);
   }
   return lines;
@@ -117,10 +139,6 @@ function siteBody(rules: readonly HeaderRule[], root: string): string[] {
     "        return 404;",
     "    }",
     "    location ~ /\\. {",
-    "        return 404;",
-    "    }",
-    "    # A trailing slash names a folder, and folders are not pages (nginx would answer 403).",
-    '    location ~ "^/.+/$" {',
     "        return 404;",
     "    }",
     ...locations(rules),

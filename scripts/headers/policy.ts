@@ -3,7 +3,7 @@
 // Pages read that file), `npm start` serves with it, and the nginx config is generated from it.
 import type { Business } from "../data/model.ts";
 import { GIT_HOST } from "../site/editor.ts";
-import { ADMIN_PATH, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
+import { ADMIN_FILE, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
 import { mergeSources, pageSources, serializePolicy, type PolicySources } from "./csp.ts";
 import type { HeaderRule, HeaderSet } from "./rules.ts";
 
@@ -115,6 +115,20 @@ const ADMIN_HEADERS: HeaderSet = {
   "X-Robots-Tag": "noindex, nofollow",
 };
 
+/**
+ * The rules of one page's own headers: at its address, and at its file's name too, because
+ * `netlify dev` matches header rules against the file it serves ("/contact.html") where Netlify
+ * itself, Cloudflare and the local servers match the address ("/contact"). The file's name only
+ * ever answers with a redirect, so the second rule changes nothing elsewhere. Exact paths only:
+ * an unknown path below a page's folder ("/admin/nope") gets the not-found page's headers.
+ */
+function pageRules(file: string, headers: HeaderSet): HeaderRule[] {
+  return [
+    { path: pathForFile(file), headers },
+    { path: `/${file}`, headers },
+  ];
+}
+
 /** What one page loads and runs, by CSP directive: all the policy needs to keep of a page. */
 export interface PagePolicy {
   file: string;
@@ -147,9 +161,9 @@ export function headerPolicyFor(pages: readonly PagePolicy[]): HeaderRule[] {
   for (const page of pages) {
     const policy = serializePolicy(mergeSources(firstParty, thirdPartyOnly(page.sources)));
     if (policy === defaultPolicy || page.file === NOT_FOUND_FILE) continue;
-    rules.push({ path: pathForFile(page.file), headers: { "Content-Security-Policy": policy } });
+    rules.push(...pageRules(page.file, { "Content-Security-Policy": policy }));
   }
-  rules.push({ path: `${ADMIN_PATH}*`, headers: ADMIN_HEADERS });
+  rules.push(...pageRules(ADMIN_FILE, ADMIN_HEADERS));
   rules.push({ path: HASHED_ASSETS, headers: { "Cache-Control": CACHE_IMMUTABLE } });
   return rules;
 }

@@ -2,14 +2,11 @@
 // without "." or ".." segments reach the file system, so nothing outside dist/ can be named; these
 // checks answer the odd and hostile requests with a plain 404 (or ignore a broken Range) instead of
 // leaving them to chance, and match what the generated nginx config does with them.
-import { ADMIN_PATH } from "../site/urls.ts";
-
 /**
  * The decoded URL path of a request target, or undefined when no page could live there:
  * anything but an origin-form path ("/..."), bad percent-encoding, NUL or backslash, "." or ".."
- * segments, a trailing slash (folders are not pages; the site editor's /admin/ is the one folder with
- * an address), dotfiles, and host configuration files
- * such as /_headers.
+ * segments, dotfiles, and host configuration files such as /_headers. (What a trailing slash
+ * names is the address rule's to say: site/urls.ts.)
  */
 export function servablePath(target: string | undefined): string | undefined {
   if (!target || !target.startsWith("/") || target.startsWith("//")) return undefined;
@@ -24,7 +21,6 @@ export function servablePath(target: string | undefined): string | undefined {
   if (/[\0\\]/.test(decoded)) return undefined;
   const segments = decoded.split("/").slice(1);
   if (segments.some((segment) => segment === "." || segment === ".." || segment.startsWith("."))) return undefined;
-  if (decoded !== "/" && decoded !== ADMIN_PATH && decoded.endsWith("/")) return undefined;
   if (decoded.startsWith("/_")) return undefined;
   return decoded;
 }

@@ -37,14 +37,16 @@ const COMPRESSED_SIBLING = /\.(?:br|gz)$/;
  * its clean path. Its file's own name ("/contact.html", "/index.html") and "/index" redirect there
  * with a 301, when that file exists; the not-found page has no address at all ("/404",
  * "/404.html"), and neither have the precompressed siblings. Any other path names a file under its
- * own name ("/sitemap.xml"). The site editor is a folder: "/admin/" is its address, and "/admin",
- * "/admin/index.html" and "/admin/index" redirect there. `urlPath` is decoded and has passed the server's request guard.
+ * own name ("/sitemap.xml"). A page's address with a slash added redirects to it. The site editor
+ * is a folder: "/admin/" is its address, and "/admin", "/admin/index.html" and "/admin/index"
+ * redirect there. `urlPath` is decoded and has passed the server's request guard.
  */
 export type RequestAnswer =
   { kind: "file"; file: string } | { kind: "redirect"; location: string; ifFile: string } | { kind: "not-found" };
 
 export function answerFor(urlPath: string): RequestAnswer {
   if (urlPath === "/") return { kind: "file", file: HOME_FILE };
+  if (urlPath.endsWith("/") && urlPath !== ADMIN_PATH) return answerForSlashed(urlPath);
   if (urlPath === ADMIN_PATH) return { kind: "file", file: ADMIN_FILE };
   if ((ADMIN_ALIASES as readonly string[]).includes(urlPath)) {
     return { kind: "redirect", location: ADMIN_PATH, ifFile: ADMIN_FILE };
@@ -56,6 +58,20 @@ export function answerFor(urlPath: string): RequestAnswer {
   if (page === NOT_FOUND_FILE) return { kind: "not-found" };
   const canonical = pathForFile(page);
   return canonical === urlPath ? { kind: "file", file: page } : { kind: "redirect", location: canonical, ifFile: page };
+}
+
+/**
+ * A page's address with a slash added ("/contact/", "/towns/") is another name of the page, and
+ * redirects to it; a slash after anything else (a file, the page's file name, an unknown path)
+ * names nothing.
+ */
+function answerForSlashed(urlPath: string): RequestAnswer {
+  const bare = urlPath.slice(0, -1);
+  const answer = bare.endsWith("/") ? undefined : answerFor(bare);
+  if (answer?.kind === "file" && isSitePageFile(answer.file)) {
+    return { kind: "redirect", location: bare, ifFile: answer.file };
+  }
+  return { kind: "not-found" };
 }
 
 /** Whether a file in dist/ is a page of the site: HTML, and not the site editor's own page. */

@@ -2,7 +2,7 @@
 // body exactly as sent, and raw bytes over a socket for requests no HTTP client would send.
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { connect } from "node:net";
+import { connect, createServer } from "node:net";
 
 export interface HttpResponse {
   status: number;
@@ -66,4 +66,13 @@ export function rawExchange(port: number, bytes: string | Buffer, timeoutMs = 5_
     socket.on("error", () => finish(false));
     socket.on("connect", () => socket.write(bytes));
   });
+}
+
+/** A port on 127.0.0.1 that nothing listens on now, for a server a test starts. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -1,0 +1,18 @@
+// Cloudflare Pages, in its own runtime: a build for Cloudflare served by `wrangler pages dev`
+// (workerd, the runtime of Cloudflare's edge, with Pages' handling of _headers and of pages'
+// other names), offline. It answers the table of addresses as test/support/addresses.ts says, with
+// the site's headers, and reads the build's files without a warning.
+import { describe } from "vitest";
+import { describeHostRuntime } from "./support/host-checks.ts";
+import { startCloudflare } from "./support/host-runtime.ts";
+
+describe("Cloudflare Pages (wrangler pages dev)", () => {
+  describeHostRuntime(startCloudflare, {
+    ignoredHeaders: {
+      "Cache-Control": { status: 404, why: "Cloudflare sends `no-store` with every 404, in place of the rule's" },
+    },
+    // wrangler's notes on the site's files: "Found N invalid redirect rules", an invalid header
+    // rule, or any other warning it prints.
+    warnings: /WARNING|invalid|✘|ERROR/,
+  });
+});

@@ -1,0 +1,20 @@
+// Netlify, in its own runtime: a build for Netlify served by `netlify dev` (offline, edge functions
+// off), whose proxy applies the build's _redirects with Netlify's redirect engine and its _headers
+// with Netlify's parser. It answers the table of addresses as test/support/addresses.ts says, with
+// the site's headers, and reads the build's files without a warning. Where `netlify dev` differs
+// from Netlify itself, test/netlify-rules.test.ts checks the files as Netlify's servers read them.
+import { describe } from "vitest";
+import { describeHostRuntime } from "./support/host-checks.ts";
+import { startNetlify } from "./support/host-runtime.ts";
+
+describe("Netlify (netlify dev)", () => {
+  describeHostRuntime(startNetlify, {
+    ignoredHeaders: {
+      "Cache-Control": {
+        why: "netlify dev's static server sends its own `public, max-age=0` in place of the rule's",
+      },
+    },
+    // Netlify's notes on the site's files: "Redirects syntax errors", "Headers syntax errors".
+    warnings: /syntax errors?|invalid/i,
+  });
+});

@@ -1,0 +1,113 @@
+// The checks every static host's runtime is held to (test/cloudflare.test.ts, test/netlify.test.ts):
+// the table of addresses, the headers of each answer, and no warning about the site's files.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { headersForPath } from "../../scripts/headers/rules.ts";
+import { ADDRESS_CASES, expectedOn, isTypeOf, type AddressCase } from "./addresses.ts";
+import { fetchRaw, type HttpResponse } from "./http.ts";
+import type { HostRuntime } from "./host-runtime.ts";
+
+/** A header a runtime replaces with its own (on every answer, or on answers of one status), and why. */
+export type IgnoredHeaders = Record<string, { status?: number; why: string }>;
+
+/** Path and query of a Location header, which a runtime may send as a full URL. */
+function locationPath(location: string | string[] | undefined, base: string): string | undefined {
+  if (typeof location !== "string") return undefined;
+  const url = new URL(location, base);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Every value a header was sent with: one entry per header line, or per comma-joined value of a repeated one. */
+function sentValues(response: HttpResponse, name: string): string[] {
+  const value = response.headers[name.toLowerCase()];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+/** The path whose header rules an answer follows: the 404 page's for a 404, the page's own address otherwise. */
+function policyPath(address: AddressCase, status: number): string {
+  if (status === 404) return "/404.html";
+  const bare = address.path.split("?")[0]!;
+  return status === 200 && address.status === 301 ? address.location!.split("?")[0]! : bare;
+}
+
+export function describeHostRuntime(
+  startRuntime: () => Promise<HostRuntime>,
+  options: { ignoredHeaders?: IgnoredHeaders; warnings: RegExp },
+): void {
+  let runtime: HostRuntime;
+
+  beforeAll(async () => {
+    runtime = await startRuntime();
+  }, 180_000);
+
+  afterAll(async () => {
+    await runtime?.close();
+  });
+
+  const get = (urlPath: string) => fetchRaw(`${runtime.url}${urlPath}`, { headers: { "Accept-Encoding": "identity" } });
+
+  function expectSiteHeaders(response: HttpResponse, rulePath: string, label: string) {
+    const expected = headersForPath(runtime.rules, rulePath);
+    expect(Object.keys(expected).length, label).toBeGreaterThan(5);
+    for (const [name, value] of Object.entries(expected)) {
+      const ignored = options.ignoredHeaders?.[name];
+      if (ignored && (ignored.status === undefined || ignored.status === response.status)) continue;
+      // Exactly one value: a second copy of a policy would block what the first allows.
+      expect(sentValues(response, name), `${label}: ${name}`).toEqual([value]);
+    }
+    expect(response.headers["access-control-allow-origin"], `${label}: no CORS header`).toBeUndefined();
+  }
+
+  describe("the table of addresses", () => {
+    it.each(ADDRESS_CASES)("answers $path as the table says", async (address) => {
+      const expected = expectedOn(runtime.host, address);
+      const response = await get(address.path);
+      expect(response.status, runtime.label).toBe(expected.status);
+      expect(locationPath(response.headers.location, runtime.url)).toBe(expected.location);
+      if (expected.status === 404) expect(response.body.toString()).toContain("Oops! Page not found");
+      if (expected.status === 200 && address.type) {
+        expect(isTypeOf(response.headers["content-type"] as string | undefined, address.type)).toBe(true);
+      }
+      const isPage =
+        expected.status === 404 || (expected.status === 200 && (address.type ?? "text/html") === "text/html");
+      if (isPage) expectSiteHeaders(response, policyPath(address, expected.status), address.path);
+    });
+  });
+
+  describe("pages and policies", () => {
+    it("gives the contact page one policy, the one that lets the estimate form in", async () => {
+      const response = await get("/contact");
+      const policies = sentValues(response, "Content-Security-Policy");
+      expect(policies).toHaveLength(1);
+      expect(policies[0]).toMatch(/frame-src https:\/\//);
+      expect(policies[0]).toMatch(/script-src https:\/\//);
+    });
+
+    it("gives every other page a policy that refuses the form provider", async () => {
+      for (const urlPath of ["/", "/services", "/towns/mattoon", "/towns/nope"]) {
+        const policies = sentValues(await get(urlPath), "Content-Security-Policy");
+        expect(policies, urlPath).toHaveLength(1);
+        expect(policies[0], urlPath).not.toMatch(/https:\/\//);
+      }
+    });
+
+    it("opens the site editor at /admin/, without a redirect, and its page names its files by absolute addresses", async () => {
+      const response = await get("/admin/");
+      expect(response.status).toBe(200);
+      const html = response.body.toString();
+      expect(html).toContain('<script src="/admin/sveltia-cms.js">');
+      expect(html).toContain('<link rel="cms-config-url" href="/admin/config.yml"');
+    });
+
+    it("gives a not-found page below the editor the not-found page's policy, not the editor's", async () => {
+      const response = await get("/admin/nope");
+      expect(response.status).toBe(404);
+      expectSiteHeaders(response, "/404.html", "/admin/nope");
+      expect(response.headers["content-security-policy"]).toContain("'sha256-");
+    });
+  });
+
+  it("reads the site's files without a warning", () => {
+    const warnings = runtime.startupOutput.split("\n").filter((line) => options.warnings.test(line));
+    expect(warnings).toEqual([]);
+  });
+}
