@@ -179,7 +179,7 @@ export function missingToolsReport(missing: readonly Tool[], staleHosts: readonl
   }
   if (staleHosts.length > 0) {
     lines.push(`  the hosts' local runtimes: ${staleHosts.join(", ")}`);
-    lines.push("    npm ci --prefix test/tools/hosts (needs the npm registry)", "");
+    lines.push("    npm install --prefix test/tools/hosts (needs the npm registry)", "");
   }
   lines.push("No test was run. Install the tools above, then run `npm test` again.");
   return lines.join("\n");

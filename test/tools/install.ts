@@ -46,9 +46,14 @@ function installSystemTools(missing: readonly Tool[]): void {
   }
 }
 
+/**
+ * `npm install`, not `npm ci`: both install the lockfile's versions, but `npm ci` stops where the
+ * registry lacks another platform's optional build that the lockfile names (workerd's for macOS
+ * and Windows, on the registry this project's machines use), and `npm install` passes over it.
+ */
 function installHostTools(): boolean {
   say(`installing the hosts' runtimes into ${HOST_TOOLS_DIR}: ${staleHostPackages().join(", ")}`);
-  return run("npm", ["ci", "--prefix", HOST_TOOLS_DIR, "--no-audit", "--no-fund", "--loglevel=error"], false);
+  return run("npm", ["install", "--prefix", HOST_TOOLS_DIR, "--no-audit", "--no-fund", "--loglevel=error"], false);
 }
 
 function main(): number {
