@@ -38,7 +38,6 @@ export function Layout({
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
-        {shell.structuredData ? <StructuredData json={shell.structuredData} /> : null}
       </head>
       <body data-page={shell.meta.noindex ? "not-found" : undefined}>
         <a className="skip-link" href="#main">
@@ -50,8 +49,12 @@ export function Layout({
           {children}
         </main>
         <Footer business={business} year={shell.year} />
-        <CallBar phone={callPhone ?? business.phone} estimateHref={estimateHref} />
+        <CallBar phone={callPhone ?? business.phone} estimateHref={estimateHref} text={business.text} />
         <script dangerouslySetInnerHTML={{ __html: assets.bodyScript }} />
+        {/* Last, not in <head>: the JSON-LD repeats the page's own text (FAQ answers, town names), and
+            gzip only finds a repeat within 32 KB; from <head>, the home page's FAQ lay beyond that,
+            and any line added above it cost about 650 compressed bytes. */}
+        {shell.structuredData ? <StructuredData json={shell.structuredData} /> : null}
       </body>
     </html>
   );

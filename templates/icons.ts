@@ -6,6 +6,7 @@ export const TEMPLATE_ICONS = [
   "menu",
   "x",
   "phone",
+  "message-square",
   "map-pin",
   "house",
   "shield-check",

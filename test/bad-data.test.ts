@@ -14,6 +14,8 @@ import { copyData, editYaml, lineOf, replaceInFile } from "./support/data-copy.t
 import { readTree } from "./support/files.ts";
 import { junk } from "./support/junk.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { addSpecialHours } from "./support/special-hours-fixtures.ts";
+import { addReviews, LONG_REVIEWS } from "./support/review-fixtures.ts";
 
 const run = promisify(execFile);
 
@@ -104,6 +106,15 @@ const CASES: Record<string, BrokenInput> = {
         "primary: 555-0142",
       ),
   },
+  "closed days that end before they start": {
+    file: "site.yaml",
+    says: /specialHours\[0\]\.to: found "2026-12-20", before from \(2026-12-24\): a range that ends before it starts, expected a last day on or after 2026-12-24/,
+    breakData: async (dir) =>
+      lineOf(
+        await addSpecialHours(dir, [{ from: "2026-12-24", to: "2026-12-20", closed: true, reason: "Christmas" }]),
+        "to: 2026-12-20",
+      ),
+  },
   "an unknown icon": {
     file: "services.yaml",
     says: /services\[0\]\.icon: found "dropletz", expected a Lucide icon name .*; did you mean 'droplets'\?/,
@@ -117,6 +128,12 @@ const CASES: Record<string, BrokenInput> = {
     file: "site.yaml",
     says: /found the unknown field "tagLine", expected one of the fields .*; did you mean 'tagline'\?/,
     breakData: async (dir) => lineOf(await replaceInFile(dir, "site.yaml", "\ntagline:", "\ntagLine:"), "tagLine:"),
+  },
+  "a review naming a service that does not exist": {
+    file: "site.yaml",
+    says: /reviews\[0\]\.service: found "drainage", expected the key of a service in services\.yaml; did you mean 'drainage-system'\?/,
+    breakData: async (dir) =>
+      lineOf(await addReviews(dir, [{ ...LONG_REVIEWS[0]!, service: "drainage" }]), "service: drainage"),
   },
   "an empty file": {
     file: "faq.yaml",

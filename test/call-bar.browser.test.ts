@@ -55,6 +55,41 @@ describe("the call bar", () => {
     expect(await bar().getByRole("link", { name: /Call/ }).textContent()).toContain(model.business.phone.display);
   });
 
+  it("offers Text between Call and the estimate, each target at least 44 px, all inside 320 px", async () => {
+    const text = model.business.text!;
+    for (const width of [320, 390]) {
+      await open("/services/culvert", width);
+      const links = await bar().locator("a").all();
+      expect(await Promise.all(links.map((link) => link.getAttribute("href")))).toEqual([
+        model.business.phone.href,
+        text.href,
+        "/contact",
+      ]);
+      for (const link of links) {
+        const target = (await link.boundingBox())!;
+        expect(target.height, `${width} px`).toBeGreaterThanOrEqual(44);
+        expect(target.width, `${width} px`).toBeGreaterThanOrEqual(44);
+        expect(target.x).toBeGreaterThanOrEqual(0);
+        expect(target.x + target.width).toBeLessThanOrEqual(width);
+        // Its label fits: nothing spills out of the target or is cut off.
+        expect(
+          await link.evaluate((a) => a.scrollWidth <= a.clientWidth && a.scrollHeight <= a.clientHeight),
+          `${await link.innerText()} at ${width} px`,
+        ).toBe(true);
+      }
+      expect(
+        await setting.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
+      // The bar keeps the height the page leaves free for it.
+      expectRoomForCallBar(await setting.page.evaluate(callBarRoom));
+    }
+    expect(
+      await bar()
+        .getByRole("link", { name: `Text us at ${text.display}` })
+        .getAttribute("href"),
+    ).toBe(text.href);
+  });
+
   it("points at the form itself on the contact page", async () => {
     await open("/contact", 390);
     await bar().getByRole("link", { name: "Free Estimate" }).click();

@@ -14,6 +14,7 @@ import { cmsConfig, photoPathsFor, type CmsField } from "../scripts/admin/cms-co
 import { renderSite } from "../scripts/build/generate.ts";
 import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { FIXTURE_PROFILE, LONG_REVIEWS } from "./support/review-fixtures.ts";
 
 const run = promisify(execFile);
 const NAMES = Object.keys(DATA_FILES) as DataFileName[];
@@ -67,6 +68,17 @@ function cmsAccepts(field: CmsField, value: unknown): boolean {
     }
     case "list":
       return Array.isArray(value) && value.length >= (min ?? 0) && value.length <= (max ?? Infinity);
+    case "datetime":
+      // A date picker (type: date) gives only days that exist, as YYYY-MM-DD.
+      return (
+        field.type === "date" &&
+        typeof value === "string" &&
+        /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+        !Number.isNaN(Date.parse(value)) &&
+        new Date(value).toISOString().startsWith(value)
+      );
+    case "boolean":
+      return typeof value === "boolean";
     case "object":
       return typeof value === "object";
     default:
@@ -120,6 +132,11 @@ function samples(field: CmsField, current: unknown): unknown[] {
       "07:00",
       "7:00",
       "24:00",
+      "2024-02-29",
+      "2023-02-29",
+      "2025-04-31",
+      "2025-4-12",
+      "2099-01-01",
     );
   } else if (typeof current === "number") {
     values.push(
@@ -132,6 +149,8 @@ function samples(field: CmsField, current: unknown): unknown[] {
       (field.min as number) - 1,
       (field.max as number) + 1,
     );
+  } else if (typeof current === "boolean") {
+    values.push(!current, "yes");
   } else if (Array.isArray(current)) {
     const one = current[0];
     for (const count of [
@@ -191,6 +210,30 @@ function withSamplePhotos(data: Data, paths: string[][]): Data {
   return copy;
 }
 
+/**
+ * site.yaml with a review and the Business Profile, so that their fields are compared too while
+ * the data has none (the site never shows an invented review; this one stays in the test).
+ */
+function withSampleReview(name: DataFileName, data: Data): Data {
+  if (name !== "site") return data;
+  const copy = structuredClone(data);
+  if (!Array.isArray(copy.reviews) || copy.reviews.length === 0) copy.reviews = [LONG_REVIEWS[0]];
+  copy.googleBusinessProfile ??= FIXTURE_PROFILE;
+  return copy;
+}
+
+/**
+ * site.yaml with a closed range of days and an emergency note, so that their fields are compared
+ * too while the data has none (the owner named no closed days; these stay in the test).
+ */
+function withSampleHours(name: DataFileName, data: Data): Data {
+  if (name !== "site") return data;
+  const copy = structuredClone(data);
+  copy.specialHours = [{ from: "2026-12-24", to: "2026-12-26", closed: true, reason: "Christmas" }];
+  copy.emergencyNote = "Storm damage or a broken sewer line? Call any time.";
+  return copy;
+}
+
 function filesOf(cms: Record<string, unknown>) {
   return (cms.collections as { files: { name: DataFileName; file: string; fields: CmsField[] }[] }[])[0]!.files;
 }
@@ -233,11 +276,18 @@ describe("the site editor's configuration", () => {
 
   it("agrees with zod on sample values for everything the CMS can express", async () => {
     let compared = 0;
+    const places = new Set<string>();
     const disagreements: string[] = [];
     for (const file of filesOf(config)) {
-      const data = withSamplePhotos(
-        parse(await readFile(path.join(DATA_DIR, DATA_FILES[file.name].file), "utf8")) as Data,
-        photoPathsFor(file.name),
+      const data = withSampleHours(
+        file.name,
+        withSampleReview(
+          file.name,
+          withSamplePhotos(
+            parse(await readFile(path.join(DATA_DIR, DATA_FILES[file.name].file), "utf8")) as Data,
+            photoPathsFor(file.name),
+          ),
+        ),
       );
       for (const [field, at, current] of fieldsWithValues(file.fields, data)) {
         if (field.widget === "object" || field.widget === "image") continue;
@@ -252,6 +302,7 @@ describe("the site editor's configuration", () => {
               : value;
           const zod = zodAccepts(file.name, data, at, saved, field.widget === "select");
           compared++;
+          places.add(`${file.name} ${at.join(".")}`);
           if (cms !== zod)
             disagreements.push(
               `${file.name} ${at.join(".")} = ${JSON.stringify(value)?.slice(0, 60)}: CMS ${cms}, zod ${zod}`,
@@ -261,6 +312,12 @@ describe("the site editor's configuration", () => {
     }
     expect(disagreements).toEqual([]);
     expect(compared).toBeGreaterThan(1000);
+    for (const field of ["quote", "name", "town", "date", "service", "link"])
+      expect(places).toContain(`site reviews.0.${field}`);
+    expect(places).toContain("site googleBusinessProfile.writeReviewUrl");
+    for (const field of ["from", "to", "closed", "reason"]) expect(places).toContain(`site specialHours.0.${field}`);
+    expect(places).toContain("site emergencyNote");
+    expect(places).toContain("site phones.text");
   });
 
   it("offers a photo picker wherever the data names a photo, into data/photos/, with no stock photos", () => {

@@ -124,6 +124,16 @@ describe("the site's data", async () => {
     expect(business.geo.lon).toBeCloseTo(-88.37, 1);
   });
 
+  it("has a placeholder number for texts of its own, as an sms: link, and no closed days or emergency note", () => {
+    const { business } = model;
+    expect(business.text?.e164).toMatch(/^\+1\d{3}55501\d{2}$/);
+    expect([business.phone.e164, business.secondPhone.e164]).not.toContain(business.text?.e164);
+    expect(business.text?.href.startsWith(`sms:${business.text.e164}?&body=`)).toBe(true);
+    expect(raw.site.specialHours).toEqual([]);
+    expect(business.specialHours).toEqual([]);
+    expect(business.emergencyNote).toBeUndefined();
+  });
+
   it("uses the second phone on some town pages and the primary on most", () => {
     const all = [...raw.towns, ...raw.alsoServing];
     const secondary = all.filter((town) => town.ctaPhone === "secondary");

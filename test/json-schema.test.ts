@@ -9,6 +9,7 @@ import { parse } from "yaml";
 import { buildJsonSchemas, jsonSchemaFor, schemaFileName } from "../scripts/data/json-schemas.ts";
 import { DATA_FILES } from "../scripts/data/schema.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { FIXTURE_PROFILE, LONG_REVIEWS } from "./support/review-fixtures.ts";
 
 type Name = keyof typeof DATA_FILES;
 type Doc = Record<string, any>;
@@ -51,9 +52,29 @@ const BROKEN: Record<Name, Record<string, (doc: Doc) => unknown>> = {
     "ZIP as a number": (doc) => void (doc.address.postalCode = 61938),
     "state in lowercase": (doc) => void (doc.address.region = "il"),
     "hour past midnight": (doc) => void (doc.hours[0].closes = "25:00"),
+    "text number without area code": (doc) => void (doc.phones.text = "555-0163"),
+    "closed day not on the calendar": (doc) =>
+      void (doc.specialHours = [{ day: "2026-02-30", closed: true, reason: "Leap day" }]),
+    "other hours past midnight": (doc) =>
+      void (doc.specialHours = [{ day: "2026-11-27", opens: "08:00", closes: "24:00", reason: "Late day" }]),
+    "closed day without a reason": (doc) => void (doc.specialHours = [{ day: "2026-11-26", closed: true }]),
+    "closed as text": (doc) => void (doc.specialHours = [{ day: "2026-11-26", closed: "yes", reason: "Thanksgiving" }]),
+    "emergency note of a whole paragraph": (doc) => void (doc.emergencyNote = "Call any time. ".repeat(10)),
     "no counties": (doc) => void (doc.counties = []),
     "empty file": () => null,
     "a list instead of fields": () => ["name"],
+    "review with an http link": (doc) => void (doc.reviews = [{ ...LONG_REVIEWS[0], link: "http://g.co/kgs/x" }]),
+    "review on a day not on the calendar": (doc) => void (doc.reviews = [{ ...LONG_REVIEWS[0], date: "2025-02-29" }]),
+    "review quote too short": (doc) => void (doc.reviews = [{ ...LONG_REVIEWS[0], quote: "Great job!" }]),
+    "review quote too long": (doc) =>
+      void (doc.reviews = [{ ...LONG_REVIEWS[0], quote: `${LONG_REVIEWS[0]!.quote}!` }]),
+    "review without a name": (doc) => {
+      const { name: _name, ...rest } = LONG_REVIEWS[0]!;
+      doc.reviews = [rest];
+    },
+    "review with a star rating": (doc) => void (doc.reviews = [{ ...LONG_REVIEWS[0], stars: 5 }]),
+    "profile without the write-a-review address": (doc) =>
+      void (doc.googleBusinessProfile = { reviewsUrl: FIXTURE_PROFILE.reviewsUrl }),
   },
   services: {
     "unknown icon": (doc) => void (doc.services[0].icon = "dropletz"),
@@ -118,6 +139,28 @@ describe("the JSON Schemas for editors", () => {
     expect(site.properties.phones.properties.primary.patternErrorMessage).toBe(
       "Expected a US phone number such as (217) 555-0142",
     );
+  });
+
+  it("and the generator both accept site.yaml with reviews and the Business Profile", async () => {
+    const doc = { ...(await realDocument("site")), reviews: LONG_REVIEWS, googleBusinessProfile: FIXTURE_PROFILE };
+    const validate = jsonSchemaValidator("site");
+    expect(DATA_FILES.site.schema.safeParse(doc).success).toBe(true);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("and the generator both accept site.yaml with closed days, other hours and an emergency note", async () => {
+    const doc = {
+      ...(await realDocument("site")),
+      specialHours: [
+        { day: "2026-11-26", closed: true, reason: "Thanksgiving" },
+        { from: "2026-12-24", to: "2026-12-26", closed: true, reason: "Christmas" },
+        { day: "2026-11-27", opens: "08:00", closes: "12:00", reason: "day after Thanksgiving" },
+      ],
+      emergencyNote: "Storm damage or a broken sewer line? Call any time.",
+    };
+    const validate = jsonSchemaValidator("site");
+    expect(DATA_FILES.site.schema.safeParse(doc).success).toBe(true);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
   });
 
   describe.each(NAMES)("%s: JSON Schema and generator agree", (name) => {

@@ -34,6 +34,24 @@ async function npmRun(project: string, command: string) {
 
 const page = (project: string, file: string) => readFile(path.join(project, "dist", file), "utf8");
 
+/** A section's yaml blocks; one in a numbered list loses the list's three spaces before its lines. */
+function yamlBlocks(section: string): string[] {
+  return fencedBlocks(section, " *yaml").map((block) =>
+    block
+      .split("\n")
+      .map((line) => line.replace(/^ {3}/, ""))
+      .join("\n"),
+  );
+}
+
+/** "Run `npm run check`, then publish (`npm run generate`)": the check's output. */
+async function checkThenPublish(project: string, section: string): Promise<string> {
+  const [check, publish] = [...section.matchAll(/`(npm run [a-z]+)`/g)].map((match) => match[1]!);
+  const { stdout } = await npmRun(project, check!);
+  await npmRun(project, publish!);
+  return stdout;
+}
+
 /** Every areaServed entry in a page's JSON-LD, wherever it sits in the graph. */
 function areaServedEntries(html: string): unknown[] {
   const found: unknown[] = [];
@@ -142,21 +160,14 @@ describe("the README's steps for adding a photo", () => {
     const saved = /`(data\/photos\/[a-z0-9-]+\.jpg)`/.exec(addPhoto)![1]!;
     await mkdir(path.join(project, "data", "photos"), { recursive: true });
     await writeFile(path.join(project, saved), await jobSitePhoto());
-    // 2. "add these lines at the end of it": the Mattoon row, the first of data/towns.yaml. The
-    // block sits in a numbered list, so its lines carry the list's three spaces first.
-    const [example] = fencedBlocks(addPhoto, " *yaml");
-    block = example!
-      .split("\n")
-      .map((line) => line.replace(/^ {3}/, ""))
-      .join("\n");
+    // 2. "add these lines at the end of it": the Mattoon row, the first of data/towns.yaml.
+    block = yamlBlocks(addPhoto)[0]!;
     const towns = path.join(project, "data", "towns.yaml");
     const text = await readFile(towns, "utf8");
     const rowEnd = text.indexOf("  - name: Charleston\n");
     await writeFile(towns, `${text.slice(0, rowEnd)}${block}${text.slice(rowEnd)}`);
     // 3. "Run npm run check, then publish (npm run generate)."
-    const [check, publish] = [...addPhoto.matchAll(/`(npm run [a-z]+)`/g)].map((match) => match[1]!);
-    checkOutput = (await npmRun(project, check!)).stdout;
-    await npmRun(project, publish!);
+    checkOutput = await checkThenPublish(project, addPhoto);
   }, 180_000);
 
   afterAll(async () => {
@@ -190,5 +201,49 @@ describe("the README's steps for adding a photo", () => {
     }
     const all = await readdir(path.join(project, "dist"), { recursive: true });
     expect(all.some((file) => String(file).includes("mattoon-basement-dig"))).toBe(false);
+  });
+});
+
+describe("the README's steps for adding a review", () => {
+  let project: string;
+  let review: { quote: string; name: string; town: string; date: string; service: string; link: string };
+  let profile: { reviewsUrl: string; writeReviewUrl: string };
+  let checkOutput: string;
+
+  beforeAll(async () => {
+    project = await copyProject();
+    const readme = await readFile(path.join(project, "README.md"), "utf8");
+    const addReview = readmeSection(readme, "Add a review");
+    // 3. "paste this at the very end of the file" (the data has no reviews yet), then the
+    // profile's lines, "at the end of data/site.yaml as well".
+    const [reviewBlock, profileBlock] = yamlBlocks(addReview);
+    const site = path.join(project, "data", "site.yaml");
+    expect(await readFile(site, "utf8")).not.toMatch(/^reviews:/m);
+    await appendFile(site, `${reviewBlock}${profileBlock}`);
+    review = (parse(reviewBlock!) as { reviews: (typeof review)[] }).reviews[0]!;
+    profile = (parse(profileBlock!) as { googleBusinessProfile: typeof profile }).googleBusinessProfile;
+    // 4. "Run npm run check, then publish (npm run generate)."
+    checkOutput = await checkThenPublish(project, addReview);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (project) await rm(project, { recursive: true, force: true });
+  });
+
+  it("is a review with every field, and a Business Profile, and passes npm run check", () => {
+    expect(Object.keys(review)).toEqual(["quote", "name", "town", "date", "service", "link"]);
+    expect(Object.keys(profile)).toEqual(["reviewsUrl", "writeReviewUrl"]);
+    expect(checkOutput).toMatch(/^OK: data\/ is valid/m);
+  });
+
+  it("shows it word for word on the pages of its town and its service and on the contact page, with the profile's links", async () => {
+    for (const file of [`towns/${review.town.toLowerCase()}.html`, `services/${review.service}.html`, "contact.html"]) {
+      const html = await page(project, file);
+      expect(html).toContain(
+        `<blockquote cite="${review.link}"><p>${review.quote.replaceAll("'", "&#x27;")}</p></blockquote>`,
+      );
+      expect(html).toContain(`href="${profile.writeReviewUrl}">Leave a review</a>`);
+    }
+    expect(await page(project, "index.html")).not.toContain("<blockquote");
   });
 });

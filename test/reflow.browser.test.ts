@@ -74,6 +74,36 @@ describe("320 px wide (WCAG 1.4.10 reflow)", () => {
   });
 });
 
+describe("the call bar at 320 px, with Call, Text and the estimate", () => {
+  it("fits its three links side by side, each at least 44 px, with no text cut off", async () => {
+    expect(model.business.text).toBeDefined();
+    await load("/towns/paris", 320, 640);
+    const links = page.locator("nav.call-bar a");
+    expect(await links.count()).toBe(3);
+    const boxes = await links.evaluateAll((found) =>
+      found.map((link) => {
+        const box = link.getBoundingClientRect();
+        return {
+          left: box.left,
+          right: box.right,
+          width: box.width,
+          height: box.height,
+          fits: link.scrollWidth <= link.clientWidth,
+        };
+      }),
+    );
+    for (const box of boxes) {
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(320);
+      expect(box.fits).toBe(true);
+    }
+    expect(await sidewaysScroll()).toEqual({ scroll: 0, hidden: false });
+    expect(await page.evaluate(clippedText)).toEqual([]);
+  });
+});
+
 describe("text at 200 % (WCAG 1.4.4 resize text)", () => {
   // The browser's text-size setting scales the root font size; everything sized in rem follows.
   const enlargeText = () =>

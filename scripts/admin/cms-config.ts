@@ -4,7 +4,8 @@
 // CMS reads by default; `sitegen cms-config` prints it. Never edit the output by hand.
 //
 // What the CMS cannot express stays with `sitegen check`: unique slugs, a service's towns existing,
-// a point inside Illinois, alt text that is more than a file name. The build refuses those as it
+// a point inside Illinois, alt text that is more than a file name, a review's service existing and
+// its date not after today. The build refuses those as it
 // refuses any other problem.
 import path from "node:path";
 import { stringify } from "yaml";
@@ -52,6 +53,7 @@ const LABELS: Record<string, string> = {
   leadForm: "Estimate form",
   areaServed: "Towns where it is offered",
   estimatePromise: "Estimate promise",
+  specialHours: "Closed days and other hours",
   foundedAs: "Founded, laid out or incorporated",
   unique: "Something unique",
   why: "Why it matters",
@@ -65,6 +67,12 @@ const LABELS: Record<string, string> = {
   file: "Photo",
   signInUrl: "Sign-in service address",
   editor: "Editor settings",
+  quote: "Their words, exactly as posted",
+  date: "Date posted",
+  link: "Link to the review",
+  googleBusinessProfile: "Google Business Profile",
+  reviewsUrl: "Where your reviews are read",
+  writeReviewUrl: "Where customers leave a review",
 };
 
 /** What one item of a list is called, for its "Add …" button. */
@@ -77,15 +85,17 @@ const ITEM_LABELS: Record<string, string> = {
   highlights: "Highlight",
   faqs: "Question",
   hours: "Opening hours",
+  specialHours: "Closed day or other hours",
   social: "Link",
   photos: "Photo",
   items: "Item",
   counties: "County",
   areaServed: "Town",
+  reviews: "Review",
 };
 
 /** How a collapsed list item names itself: its first field that says what it is. */
-const SUMMARY_FIELDS = ["name", "question", "text", "heading", "alt"];
+const SUMMARY_FIELDS = ["name", "question", "text", "heading", "alt", "reason"];
 
 /** One list, written once in config.yml and named (a YAML alias) wherever an icon is chosen. */
 const ICON_OPTIONS = [...iconNames];
@@ -184,6 +194,8 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
         field: { ...fieldFor("item", node.items ?? {}, true, root), label: labelFor(name) },
       };
     }
+    case "boolean":
+      return { ...base, widget: "boolean" };
     case "integer":
     case "number": {
       const min = node.minimum ?? (node.exclusiveMinimum !== undefined ? node.exclusiveMinimum + 1 : undefined);
@@ -198,6 +210,8 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
     }
     case "string":
       if (node.enum) return { ...base, widget: "select", options: node.enum };
+      // A date picker: it offers only days that exist, and saves them as YYYY-MM-DD.
+      if (node.format === "date") return { ...base, widget: "datetime", type: "date" };
       return {
         ...base,
         widget: (node.maxLength ?? 0) > MULTILINE_AFTER ? "text" : "string",

@@ -38,6 +38,8 @@ export interface GenerateOptions {
   outDir: string;
   /** Year printed in footers; defaults to the current year. */
   year?: number;
+  /** The day the data is checked against (no review dated later); defaults to today. */
+  today?: Date;
   /** The static host the build is for; undefined for `npm start` and nginx (headers/hosts.ts). */
   host?: Host;
 }
@@ -69,8 +71,8 @@ type Emit = (file: string, contents: OutputContents) => Promise<void>;
  * Throws DataError, RenderError or PolicyError.
  */
 async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<RenderedSite, "files">> {
-  const data = await loadData(options.dataDir);
-  const model = buildModel(data);
+  const data = await loadData(options.dataDir, { today: options.today });
+  const model = buildModel(data, { today: options.today });
   await loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]);
   const [assets, lastmod] = await Promise.all([buildAssets(), dataLastModified(options.dataDir)]);
   const context: RenderContext = {

@@ -23,6 +23,7 @@ export interface SchemaNode {
   enum?: unknown[];
   pattern?: string;
   patternErrorMessage?: string;
+  format?: string;
   minLength?: number;
   maxLength?: number;
   minItems?: number;

@@ -47,6 +47,7 @@ const PLAIN_TYPE_NAMES: Record<string, string> = {
   object: "a group of fields",
   array: "a list",
   int: "a whole number",
+  boolean: "true or false",
 };
 
 function expectedText(issue: z.core.$ZodIssue, value: unknown): string {
@@ -104,11 +105,16 @@ function inReadingOrder(problems: DataProblem[]): DataProblem[] {
   return [...problems].sort((a, b) => rank(a) - rank(b) || a.line - b.line || a.column - b.column);
 }
 
+export interface LoadOptions {
+  /** The day the data is checked against (a review may not be dated later); the clock's today by default. */
+  today?: Date;
+}
+
 /**
  * Loads and validates every data file; throws a DataError listing every problem found. Warnings,
  * which stop nothing, come back with the data.
  */
-export async function loadData(dataDir: string): Promise<RawData> {
+export async function loadData(dataDir: string, options: LoadOptions = {}): Promise<RawData> {
   const problems: DataProblem[] = [];
   const parsed = {} as Record<keyof typeof DATA_FILES, ParsedFile | undefined>;
   for (const [name, { file, schema }] of Object.entries(DATA_FILES) as [keyof typeof DATA_FILES, (typeof DATA_FILES)[keyof typeof DATA_FILES]][]) {
@@ -120,7 +126,7 @@ export async function loadData(dataDir: string): Promise<RawData> {
     }
   }
   const { site, services, towns, faq } = parsed;
-  const rules = checkRules({ site, services, towns, faq });
+  const rules = checkRules({ site, services, towns, faq }, options.today);
   problems.push(...rules.problems);
   const checked = await checkPhotos(dataDir, photoPlaces(services, towns));
   problems.push(...checked.problems);

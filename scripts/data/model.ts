@@ -1,7 +1,9 @@
 // The validated data turned into what the templates need: phone numbers ready for tel: links,
-// the other-services rule, opening hours as text. Pure functions, no I/O.
+// the number for texts ready for sms: links, the other-services rule, opening hours and their
+// dated exceptions as text. Pure functions, no I/O.
 import type { RawData } from "./load.ts";
 import { DAYS, US_PHONE, type Service, type SiteData, type Town } from "./schema.ts";
+import { businessDay, dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
 
 export interface Phone {
   /** As typed in site.yaml, e.g. "(217) 555-0142". */
@@ -21,12 +23,38 @@ interface OpeningHours {
   timeRange: string;
 }
 
-export interface Business extends Omit<SiteData, "phones" | "hours"> {
+/** The number that takes texts (phones.text in site.yaml), for the "Text us" links. */
+export interface TextLink {
+  /** As typed in site.yaml, e.g. "(217) 555-0163". */
+  display: string;
+  /** E.164 form, the same as a tel: link's, e.g. "+12175550163". */
+  e164: string;
+  /** The sms: link with the estimate request started (textLink). */
+  href: string;
+}
+
+/** A dated exception to the weekly hours, as the pages show it and the structured data states it. */
+interface SpecialHoursShown {
+  /** First and last day, YYYY-MM-DD; the same day for a one-day exception. */
+  first: string;
+  last: string;
+  /** The other hours; both absent on days closed all day. */
+  opens?: string;
+  closes?: string;
+  /** "Closed Thursday, November 26 (Thanksgiving)", "Friday, November 27: 8:00 a.m. – noon (day after Thanksgiving)" */
+  text: string;
+}
+
+export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHours"> {
   phone: Phone;
   secondPhone: Phone;
+  /** Absent when site.yaml names no number for texts: then no page offers texting. */
+  text?: TextLink;
   hours: OpeningHours[];
   /** Days with no opening hours, in week order. */
   closedDays: string[];
+  /** The exceptions to the hours a build on its day shows (special-hours.ts), soonest first. */
+  specialHours: SpecialHoursShown[];
 }
 
 export interface SiteModel {
@@ -48,6 +76,39 @@ export function toPhone(display: string): Phone {
   return { display, e164, href: `tel:${e164}` };
 }
 
+/**
+ * What a text from a "Text us" link says before the visitor types: what an estimate needs, short
+ * and in plain characters (no curly quotes or ellipsis), so it stays one SMS of 160 characters.
+ */
+export const TEXT_MESSAGE_START = "Hi, I'd like a free estimate.\nAddress: \nJob: \nI can send a photo.";
+
+/**
+ * The "Text us" link: sms:+12175550163?&body=Hi%2C%20I%27d%20like…, the one form that opens the
+ * messages app with both the number and the message filled in on iPhones and on Android phones.
+ *
+ * - RFC 5724 (section 2.2) defines sms:<number>?body=<message>, which Android's messaging apps read.
+ * - iPhones read the message only after "&body=" since iOS 8 (after ";body=" up to iOS 7): see
+ *   https://stackoverflow.com/questions/6480462 ("How to pre-populate the sms body text via an
+ *   html link"). Apple's own reference (iPhoneURLScheme_Reference, "SMS Links") documents only
+ *   sms:<number>.
+ * - "?&body=" serves both: Android reads the query and skips its first, empty field; iOS finds
+ *   "&body=". It is the form UAMS Web Communications gives for iOS and Android together
+ *   (https://communications.uams.edu/web/kb/creating-an-sms-link). ";body=" is not used: only iOS 7
+ *   and older read it.
+ * The number is the tel: links' own E.164 form (toPhone), so a number is typed once, in site.yaml.
+ * The message is percent-encoded: spaces as %20, never "+", which some messaging apps would keep
+ * as a plus sign.
+ */
+export function textLink(display: string): TextLink {
+  const { e164 } = toPhone(display);
+  // RFC 3986 percent-encoding: encodeURIComponent, plus the five marks it leaves as they are.
+  const body = encodeURIComponent(TEXT_MESSAGE_START).replace(
+    /[!'()*]/g,
+    (mark) => `%${mark.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return { display, e164, href: `sms:${e164}?&body=${body}` };
+}
+
 /** "07:00" → "7:00 a.m."; "12:00" → "noon". */
 export function formatTime(time: string): string {
   const [hours = 0, minutes = 0] = time.split(":").map(Number);
@@ -67,25 +128,50 @@ function dayRange(days: string[]): string {
   return sorted.join(", ");
 }
 
+/** "7:00 a.m. – 5:00 p.m." */
+function timeRange(opens: string, closes: string): string {
+  return `${formatTime(opens)} – ${formatTime(closes)}`;
+}
+
 function toOpeningHours(hours: SiteData["hours"]): OpeningHours[] {
   return hours.map(({ days, opens, closes }) => ({
     days,
     dayRange: dayRange(days),
     opens,
     closes,
-    timeRange: `${formatTime(opens)} – ${formatTime(closes)}`,
+    timeRange: timeRange(opens, closes),
   }));
 }
 
-export function buildModel(raw: RawData): SiteModel {
-  const { phones, hours, ...rest } = raw.site;
+/** The exceptions shown on `today` (YYYY-MM-DD), in words formatted like the weekly hours. */
+function toSpecialHours(entries: SiteData["specialHours"], today: string): SpecialHoursShown[] {
+  return upcomingSpecialHours(entries, today).map((entry) => {
+    const { first, last } = spanOf(entry);
+    const dates = first === last ? dayText(first) : `${dayText(first)} – ${dayText(last)}`;
+    const { opens, closes, reason } = entry;
+    // The rules (special-hours.ts) leave a day either closed or with both times.
+    if (entry.closed === true || opens === undefined || closes === undefined)
+      return { first, last, text: `Closed ${dates} (${reason})` };
+    return { first, last, opens, closes, text: `${dates}: ${timeRange(opens, closes)} (${reason})` };
+  });
+}
+
+export interface ModelOptions {
+  /** The moment of the build, which decides the exceptions to the hours shown; now by default. */
+  today?: Date;
+}
+
+export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel {
+  const { phones, hours, specialHours, ...rest } = raw.site;
   return {
     business: {
       ...rest,
       phone: toPhone(phones.primary),
       secondPhone: toPhone(phones.secondary),
+      ...(phones.text === undefined ? {} : { text: textLink(phones.text) }),
       hours: toOpeningHours(hours),
       closedDays: DAYS.filter((day) => !hours.some((entry) => entry.days.includes(day))),
+      specialHours: toSpecialHours(specialHours, businessDay(options.today ?? new Date())),
     },
     services: raw.services,
     towns: raw.towns,

@@ -8,6 +8,9 @@ import { nearDuplicateTowns, nearDuplicateWording, TOWN_PAGE_LISTS, type TownPag
 import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
 import type { Service, SiteData, Town } from "./schema.ts";
+import { sameTown } from "./reviews.ts";
+import { closestMatch, containingMatches, quoteChoices } from "./suggest.ts";
+import { businessDay, specialHoursProblems } from "./special-hours.ts";
 
 export interface CheckedFiles {
   site?: ParsedFile;
@@ -140,15 +143,56 @@ function ownWording(towns: ParsedFile): Findings {
   return found;
 }
 
+/**
+ * Customers' reviews in site.yaml: each names a service that exists, was posted no later than
+ * `today` (the day of the build, at the business), and is listed once. A town without a page is
+ * allowed; one spelt close to a page's name is a warning, since the review would miss that page
+ * without a word.
+ */
+function reviewRules(site: ParsedFile, services: ParsedFile | undefined, towns: ParsedFile | undefined, today: Date): Findings {
+  const reviews = (site.value as SiteData).reviews;
+  const day = businessDay(today);
+  const keys = services ? servicesOf(services).map((service) => service.key) : undefined;
+  const townNames = towns ? townRows(towns).map(({ town }) => town.name) : [];
+  const problems = duplicates(
+    site,
+    reviews.map((review, i) => ({ keys: ["reviews", i, "link"], value: review.link })),
+    "link (each review once)",
+  );
+  const warnings: DataProblem[] = [];
+  reviews.forEach((review, i) => {
+    if (review.date > day)
+      problems.push(problemAt(site, ["reviews", i, "date"], `"${review.date}"`, `a date no later than today, ${day}`));
+    if (keys && review.service !== undefined && !keys.includes(review.service)) {
+      const close = closestMatch(review.service, keys);
+      const hints = close ? [close] : containingMatches(review.service, keys);
+      problems.push({
+        ...problemAt(site, ["reviews", i, "service"], `"${review.service}"`, "the key of a service in services.yaml"),
+        ...(hints.length > 0 ? { hint: `did you mean ${quoteChoices(hints)}?` } : {}),
+      });
+    }
+    const near = townNames.some((name) => sameTown(name, review.town)) ? undefined : closestMatch(review.town, townNames);
+    if (near)
+      warnings.push({
+        ...problemAt(site, ["reviews", i, "town"], `"${review.town}", the name of no town page`, "a town page's name to show the review there"),
+        hint: `did you mean '${near}'?`,
+      });
+  });
+  return { problems, warnings };
+}
+
 /** The rules across rows and files, for the files that passed their schema: problems, and warnings. */
-export function checkRules({ site, services, towns, faq }: CheckedFiles): Findings {
+export function checkRules({ site, services, towns, faq }: CheckedFiles, today: Date = new Date()): Findings {
   const problems: DataProblem[] = [];
   const wording = towns ? ownWording(towns) : { problems: [], warnings: [] };
+  const reviews = site ? reviewRules(site, services, towns, today) : { problems: [], warnings: [] };
+  problems.push(...reviews.problems);
   if (towns) problems.push(...pointsInIllinois(towns), ...uniqueHighlights(towns), ...wording.problems);
   if (services && towns) problems.push(...slugsAndKeys(services, towns));
   if (site) problems.push(...onePromise(site, [services, towns, faq].filter((file): file is ParsedFile => !!file)));
   if (site && towns) problems.push(...regularAreaClaims(site, towns));
-  return { problems, warnings: wording.warnings };
+  if (site) problems.push(...specialHoursProblems(site));
+  return { problems, warnings: [...wording.warnings, ...reviews.warnings] };
 }
 
 

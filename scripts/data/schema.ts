@@ -41,11 +41,61 @@ export const DAYS = [
   "Sunday",
 ] as const;
 
+/** A day that exists on the calendar, as YYYY-MM-DD: 2026-02-30 is refused. */
+const calendarDay = z.iso.date("a date that exists, as YYYY-MM-DD, such as 2026-11-26");
+
+/**
+ * A dated exception to the weekly hours: one day (day) or several in a row (from, to), closed
+ * all day or open other hours, and why. Which fields go together (a day or a range, closed or
+ * hours, a range that ends after it starts) is checked in special-hours.ts, at the entry's line.
+ */
+const specialHoursSchema = z.strictObject({
+  day: calendarDay.describe("One day, as YYYY-MM-DD, such as 2026-11-26. For several days in a row, use from and to instead").optional(),
+  from: calendarDay.describe("The first of several days in a row, as YYYY-MM-DD").optional(),
+  to: calendarDay.describe("The last of several days in a row, as YYYY-MM-DD, on or after from").optional(),
+  closed: z.boolean().describe("true when the office is closed all day; otherwise give opens and closes").optional(),
+  opens: time.describe("The opening time on that day, such as 08:00; leave out when closed").optional(),
+  closes: time.describe("The closing time on that day, such as 12:00; leave out when closed").optional(),
+  reason: text(3, 40).describe("A few words on why, shown in brackets after the date, such as Thanksgiving"),
+});
+
 const highlightSchema = z.strictObject({ icon, text: text(3, 60) });
 
 const faqSchema = z.strictObject({
   question: text(10, 140),
   answer: text(30, 700),
+});
+
+/**
+ * A customer's review, copied from where it was posted and shown word for word (16 CFR Part 465
+ * forbids altered reviews). The quote's bounds: under 20 characters a review says nothing a
+ * visitor can weigh; 600 keep three reviews and the rest of a page within its first-round-trip
+ * budget, and a longer review is read in full at its link.
+ */
+const reviewSchema = z.strictObject({
+  quote: z
+    .string()
+    .trim()
+    .min(20, "the customer's words, at least 20 characters")
+    .max(600, "at most 600 characters: show a shorter review, never a cut one")
+    .describe("The customer's words, exactly as posted: copy and paste them, and change nothing, not even a typo"),
+  name: text(2, 60).describe(
+    "The customer's name as they agreed to have it shown, such as Jane D. Ask them before you add their review",
+  ),
+  town: text(2, 40).describe("The customer's town. The review also shows on that town's page, if there is one"),
+  date: calendarDay.describe("The day the review was posted, as YYYY-MM-DD; never later than today"),
+  service: slug
+    .describe("Optional: the key of the service done, from services.yaml, such as drainage-system; the review also shows on its page")
+    .optional(),
+  link: httpsUrl.describe("The address of the review where it was posted, such as its share link on Google Maps"),
+});
+
+/** Where the business's reviews on Google are read and written. */
+const googleProfileSchema = z.strictObject({
+  reviewsUrl: httpsUrl.describe("The address where anyone can read all your reviews on Google (your Business Profile)"),
+  writeReviewUrl: httpsUrl.describe(
+    'Google\'s "write a review" address for your profile, from "Ask for reviews" in your Business Profile',
+  ),
 });
 
 const siteSchema = z.strictObject({
@@ -59,6 +109,11 @@ const siteSchema = z.strictObject({
     secondary: phone.describe(
       "The second number, used by town pages that say ctaPhone: secondary. A number in the 555-01xx range is a placeholder",
     ),
+    text: phone
+      .describe(
+        "Optional: the number that takes texts, for the Text us links. Only a mobile number that receives texts: the owner must confirm it. A number in the 555-01xx range is a placeholder",
+      )
+      .optional(),
   }),
   address: z.strictObject({
     street: text(3, 80).describe("Street and number of the yard; 100 Example Street is a placeholder"),
@@ -79,6 +134,17 @@ const siteSchema = z.strictObject({
       }),
     )
     .min(1),
+  specialHours: z
+    .array(specialHoursSchema)
+    .default([])
+    .describe(
+      "Days the office is closed or keeps other hours, such as holidays. Shown beside the weekly hours from 60 days before until the day has passed",
+    ),
+  emergencyNote: text(10, 100)
+    .describe(
+      "Optional: one line shown under the hours, such as: Storm damage or a broken sewer line? Call any time. Only if someone really answers at any hour",
+    )
+    .optional(),
   estimatePromise: text(8, 40)
     .regex(/^within /, 'a time starting with "within", such as within 24 hours')
     .describe(
@@ -94,6 +160,13 @@ const siteSchema = z.strictObject({
     .array(z.strictObject({ name: text(2, 30), url: httpsUrl }))
     .default([])
     .describe("The business's pages elsewhere, shown in the footer. Links to /example pages are placeholders"),
+  reviews: z
+    .array(reviewSchema)
+    .default([])
+    .describe("Reviews customers posted, shown word for word with a link to each, most recent first"),
+  googleBusinessProfile: googleProfileSchema
+    .describe("Optional: your Google Business Profile, for the links to read your reviews and to leave one")
+    .optional(),
   leadForm: z.strictObject({
     frameUrl: httpsUrl.describe(
       "Address of the estimate form shown in a frame, from the form provider. An example-form-id address is a placeholder",
@@ -232,7 +305,9 @@ export type Service = z.infer<typeof serviceSchema>;
 export type Town = z.infer<typeof townSchema>;
 export type Faq = z.infer<typeof faqSchema>;
 export type Highlight = z.infer<typeof highlightSchema>;
+export type SpecialHours = z.infer<typeof specialHoursSchema>;
 export type Photo = z.infer<typeof photoSchema>;
+export type Review = z.infer<typeof reviewSchema>;
 
 /** The name of a data file: "site", "services", "towns", "faq". */
 export type DataFileName = keyof typeof DATA_FILES;

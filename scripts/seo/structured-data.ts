@@ -5,6 +5,7 @@ import type {
   AdministrativeArea,
   BreadcrumbList,
   City,
+  ContactPoint,
   FAQPage,
   GeneralContractor,
   Graph,
@@ -15,7 +16,7 @@ import type {
   Thing,
   WebSite,
 } from "schema-dts";
-import { allTowns, townPhone, type Phone, type SiteModel } from "../data/model.ts";
+import { allTowns, townPhone, type Phone, type SiteModel, type TextLink } from "../data/model.ts";
 import { pageSubject } from "./page-subject.ts";
 import type { Crumb, Route } from "../site/page.ts";
 import { absoluteUrl, servicePath, townPath } from "../site/urls.ts";
@@ -66,12 +67,41 @@ function openingHours(model: SiteModel): Node<OpeningHoursSpecification>[] {
   }));
 }
 
-/** How to ask for the service: the phone number the page shows and the page itself. */
-function phoneChannel(phone: Phone, pageUrl: string): Node<ServiceChannel> {
+/**
+ * The dated exceptions the pages show beside the weekly hours, as schema.org's
+ * specialOpeningHoursSpecification, which overrides the regular hours on those days. validFrom and
+ * validThrough are the first and last day; a day closed all day has opens and closes both
+ * "00:00", as Google's local business documentation asks ("To show a business is closed all day,
+ * set both opens and closes properties to '00:00'").
+ */
+function specialOpeningHours(model: SiteModel): Node<OpeningHoursSpecification>[] {
+  return model.business.specialHours.map((entry) => ({
+    "@type": "OpeningHoursSpecification",
+    validFrom: entry.first,
+    validThrough: entry.last,
+    opens: entry.opens ?? "00:00",
+    closes: entry.closes ?? "00:00",
+  }));
+}
+
+/**
+ * The number for texts. schema.org's one property for it is a ServiceChannel's serviceSmsNumber
+ * ("the number to access the service by text message"), a ContactPoint, used where the page names
+ * a service and shows the Text link (the town pages). The business itself has no such property,
+ * so on the home and contact pages the number is one of its contactPoint entries, a ContactPoint
+ * whose contactType (free text in schema.org) says what it is for.
+ */
+function textContactPoint(text: TextLink): Node<ContactPoint> {
+  return { "@type": "ContactPoint", telephone: text.e164, contactType: "estimates by text message" };
+}
+
+/** How to ask for the service: the phone number the page shows, the number for texts, and the page itself. */
+function phoneChannel(phone: Phone, pageUrl: string, text?: TextLink): Node<ServiceChannel> {
   return {
     "@type": "ServiceChannel",
     serviceUrl: pageUrl,
     servicePhone: { "@type": "ContactPoint", telephone: phone.e164, contactType: "estimates" },
+    ...(text ? { serviceSmsNumber: textContactPoint(text) } : {}),
   };
 }
 
@@ -96,6 +126,8 @@ export function businessNode(model: SiteModel): Node<GeneralContractor> {
     },
     geo: { "@type": "GeoCoordinates", latitude: business.geo.lat, longitude: business.geo.lon },
     openingHoursSpecification: openingHours(model),
+    ...(business.specialHours.length > 0 ? { specialOpeningHoursSpecification: specialOpeningHours(model) } : {}),
+    ...(business.text ? { contactPoint: [textContactPoint(business.text)] } : {}),
     areaServed: [
       ...countyNodes(model),
       ...allTowns(model).map((town): Node<City> => ({ "@type": "City", name: `${town.name}, ${STATE}` })),
@@ -157,7 +189,7 @@ function townServiceNode(town: Town, model: SiteModel): Node<ServiceNode> {
     provider: businessRef(model),
     areaServed: cityNode(town),
     // Some town pages show their own number; the structured data names the one the page shows.
-    availableChannel: phoneChannel(townPhone(business, town), url),
+    availableChannel: phoneChannel(townPhone(business, town), url, business.text),
   };
 }
 

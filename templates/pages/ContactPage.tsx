@@ -3,6 +3,8 @@ import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { ContactFacts } from "../parts/ContactFacts.tsx";
 import { LEAD_FORM_ID, LeadForm } from "../parts/LeadForm.tsx";
+import { Reviews } from "../parts/Reviews.tsx";
+import { reviewsFor } from "../../scripts/data/reviews.ts";
 
 export function ContactPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
   const { business } = model;
@@ -26,10 +28,22 @@ export function ContactPage({ shell, model }: { shell: PageShell; model: SiteMod
               Call <a href={business.phone.href}>{business.phone.display}</a>. We are happy to talk through your project
               and set up a time to look at the site.
             </p>
+            {business.text ? (
+              <p>
+                Or <a href={business.text.href}>text us at {business.text.display}</a> with the address, the job and a
+                photo.
+              </p>
+            ) : null}
             <ContactFacts business={business} />
           </aside>
         </div>
       </div>
+      <Reviews
+        reviews={reviewsFor(business.reviews)}
+        heading="From our customers"
+        profile={business.googleBusinessProfile}
+        profileAlone
+      />
     </Layout>
   );
 }

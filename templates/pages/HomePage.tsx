@@ -42,6 +42,7 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
             tone="ghost"
             large
             phoneIcon
+            text={business.text}
           />
           <ul className="promises">
             {promises(business).map((promise) => (

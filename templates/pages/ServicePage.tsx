@@ -9,6 +9,8 @@ import { Icon } from "../parts/Icon.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 import { Gallery } from "../parts/Gallery.tsx";
 import { galleryOf } from "../../scripts/site/photos.ts";
+import { Reviews } from "../parts/Reviews.tsx";
+import { reviewsFor } from "../../scripts/data/reviews.ts";
 
 export function ServicePage({ shell, model, service }: { shell: PageShell; model: SiteModel; service: Service }) {
   const { business } = model;
@@ -96,6 +98,11 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
       </div>
 
       <Gallery photos={galleryOf(service, model.photos)} heading={`${service.name}: photos of our work`} />
+      <Reviews
+        reviews={reviewsFor(business.reviews, { service: service.key })}
+        heading={`From our ${service.label.toLowerCase()} customers`}
+        profile={business.googleBusinessProfile}
+      />
 
       <CallToAction
         heading={`Planning ${service.name.toLowerCase()} work?`}

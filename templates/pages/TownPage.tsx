@@ -12,6 +12,8 @@ import { TownFacts } from "../parts/TownFacts.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 import { Gallery } from "../parts/Gallery.tsx";
 import { galleryOf } from "../../scripts/site/photos.ts";
+import { Reviews } from "../parts/Reviews.tsx";
+import { reviewsFor } from "../../scripts/data/reviews.ts";
 
 export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: Town }) {
   const phone = townPhone(model.business, town);
@@ -34,6 +36,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
             label="Get a Free Estimate"
             phone={phone}
             phoneIcon
+            text={model.business.text}
             callLabel={
               <>
                 Call {town.name} Team
@@ -76,6 +79,11 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
         </div>
       </div>
       <Gallery photos={galleryOf(town, model.photos)} heading={`Our work in and around ${town.name}`} />
+      <Reviews
+        reviews={reviewsFor(model.business.reviews, { town: town.name })}
+        heading={`From our customers in ${town.name}`}
+        profile={model.business.googleBusinessProfile}
+      />
     </Layout>
   );
 }

@@ -1,18 +1,29 @@
-import type { Business } from "../../scripts/data/model.ts";
+import type { Business, Phone, TextLink } from "../../scripts/data/model.ts";
 
-/** Phone, address and opening hours: the facts a visitor needs to reach the business. */
+/** A number to reach the business by, as a large link: to call, or to text. */
+function NumberFact({ term, number }: { term: string; number: Phone | TextLink }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>
+        <a className="phone-link" href={number.href}>
+          {number.display}
+        </a>
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * Phone (and the number for texts), address and opening hours with the exceptions coming up: the
+ * facts a visitor needs to reach the business.
+ */
 export function ContactFacts({ business }: { business: Business }) {
   const { address } = business;
   return (
     <dl className="contact-facts">
-      <div>
-        <dt>Phone</dt>
-        <dd>
-          <a className="phone-link" href={business.phone.href}>
-            {business.phone.display}
-          </a>
-        </dd>
-      </div>
+      <NumberFact term="Phone" number={business.phone} />
+      {business.text ? <NumberFact term="Text" number={business.text} /> : null}
       <div>
         <dt>Address</dt>
         <dd>
@@ -34,6 +45,14 @@ export function ContactFacts({ business }: { business: Business }) {
             ))}
             {business.closedDays.length > 0 ? <li>{business.closedDays.join(", ")}: closed</li> : null}
           </ul>
+          {business.specialHours.length > 0 ? (
+            <ul className="special-hours">
+              {business.specialHours.map((entry) => (
+                <li key={entry.text}>{entry.text}</li>
+              ))}
+            </ul>
+          ) : null}
+          {business.emergencyNote ? <p className="emergency-note">{business.emergencyNote}</p> : null}
         </dd>
       </div>
     </dl>

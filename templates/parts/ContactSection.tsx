@@ -13,7 +13,12 @@ export function ContactSection({ business }: { business: Business }) {
             Tell us about your project and we will get back to you with a free, no-obligation estimate{" "}
             {business.estimatePromise} of your request. Most projects start within days.
           </p>
-          <EstimateButtons href="/contact" label="Request an Estimate Online" phone={business.phone} />
+          <EstimateButtons
+            href="/contact"
+            label="Request an Estimate Online"
+            phone={business.phone}
+            text={business.text}
+          />
           <p className="small">
             If the online form does not load for you, call us at{" "}
             <a href={business.phone.href}>{business.phone.display}</a> during business hours.

@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
-import type { Phone } from "../../scripts/data/model.ts";
+import type { Phone, TextLink } from "../../scripts/data/model.ts";
 import { Icon } from "./Icon.tsx";
+import { TextUsLink } from "./TextUsLink.tsx";
 
 /**
  * The row of two buttons that closes most sections: the way to the estimate form (or another
  * page) in the accent colour, and the phone number to call. `tone` suits the background: outline
- * on light sections, ghost on dark ones.
+ * on light sections, ghost on dark ones. Given the number for texts, a "Text us" button follows
+ * the call button, in its style.
  */
 export function EstimateButtons({
   href,
@@ -15,6 +17,7 @@ export function EstimateButtons({
   tone = "outline",
   large = false,
   phoneIcon = false,
+  text,
 }: {
   href: string;
   label: ReactNode;
@@ -24,6 +27,7 @@ export function EstimateButtons({
   tone?: "outline" | "ghost";
   large?: boolean;
   phoneIcon?: boolean;
+  text?: TextLink;
 }) {
   const size = large ? " button-large" : "";
   return (
@@ -35,6 +39,7 @@ export function EstimateButtons({
         {phoneIcon ? <Icon name="phone" size={20} /> : null}
         {callLabel ?? <>Call {phone.display}</>}
       </a>
+      {text ? <TextUsLink text={text} className={`button button-${tone}${size}`} /> : null}
     </div>
   );
 }

@@ -41,6 +41,9 @@ const REQUIRED_PROPERTIES: Record<string, readonly string[]> = {
   ContactPoint: ["telephone"],
 };
 
+/** Special hours (specialOpeningHoursSpecification) are dated: they name days, not days of the week. */
+const SPECIAL_HOURS_PROPERTIES = ["validFrom", "validThrough", "opens", "closes"] as const;
+
 /** Every object in a JSON-LD value that has an @type, at any depth. */
 export function typedNodes(value: unknown): JsonObject[] {
   if (Array.isArray(value)) return value.flatMap(typedNodes);
@@ -64,7 +67,8 @@ export function typeOf(node: JsonObject): string {
 
 /** Problems of one node: an unknown type, or a required property missing or empty. */
 export function missingProperties(node: JsonObject): string[] {
-  const required = REQUIRED_PROPERTIES[typeOf(node)];
+  const dated = typeOf(node) === "OpeningHoursSpecification" && "validFrom" in node;
+  const required = dated ? SPECIAL_HOURS_PROPERTIES : REQUIRED_PROPERTIES[typeOf(node)];
   if (!required) return [`unexpected type ${typeOf(node)}`];
   return required
     .filter((key) => {

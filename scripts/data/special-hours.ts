@@ -1,0 +1,121 @@
+// Dated exceptions to the weekly hours (specialHours in site.yaml): the rules between an entry's
+// fields, which entries a build shows, and how their dates read. Pure functions without a clock:
+// the moment of the build comes in as an argument (generate's `today`), so tests can pick it.
+import type { DataProblem, PathKey } from "./problems.ts";
+import { problemAt, type ParsedFile } from "./read-yaml.ts";
+import type { SiteData, SpecialHours } from "./schema.ts";
+
+/**
+ * How far ahead an exception shows: 60 days. Far enough for a job being planned now (the estimate
+ * comes within a day and most projects start within days, a larger one a few weeks out) and for a
+ * holiday to be seen in the weeks before it, near enough that the footer never lists next year's
+ * holidays. A page cannot change by itself: the daily rebuild (README, "Scheduled rebuild") brings
+ * an exception into view as it comes near and drops it the day after its last day.
+ */
+export const SPECIAL_HOURS_AHEAD_DAYS = 60;
+
+/** All of Illinois keeps Central time: the business's days begin there, not on the build machine's clock. */
+const BUSINESS_TIME_ZONE = "America/Chicago";
+
+/** The calendar day at the business at `moment`, as YYYY-MM-DD. */
+export function businessDay(moment: Date): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** "2026-11-26" and 60 → "2027-01-25". */
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const DAY_TEXT = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** "2026-11-26" → "Thursday, November 26". No year: a day shown is at most 60 days away. */
+export function dayText(day: string): string {
+  return DAY_TEXT.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** An entry's first and last day, YYYY-MM-DD: `day` for one day, `from` and `to` for several. */
+export function spanOf(entry: SpecialHours): { first: string; last: string } {
+  const first = entry.day ?? entry.from ?? "";
+  return { first, last: entry.day ?? entry.to ?? first };
+}
+
+/**
+ * The entries a build on `today` (YYYY-MM-DD) shows, soonest first: those not over yet (today
+ * included) that begin within SPECIAL_HOURS_AHEAD_DAYS.
+ */
+export function upcomingSpecialHours(entries: readonly SpecialHours[], today: string): SpecialHours[] {
+  const horizon = addDays(today, SPECIAL_HOURS_AHEAD_DAYS);
+  return entries
+    .filter((entry) => {
+      const { first, last } = spanOf(entry);
+      return last >= today && first <= horizon;
+    })
+    .sort((a, b) => spanOf(a).first.localeCompare(spanOf(b).first));
+}
+
+/** A problem with one entry: the field concerned (none for the entry as a whole), what was found, what was expected. */
+type Finding = [field: keyof SpecialHours | undefined, found: string, expected: string];
+
+/** One day (`day`), or a range (`from`, `to`) that ends on or after its first day. */
+function daysProblem({ day, from, to }: SpecialHours): Finding | undefined {
+  if (day === undefined && from === undefined && to === undefined) {
+    return [undefined, "an entry without a day", "day: YYYY-MM-DD for one day, or from: and to: for several days in a row"];
+  }
+  if (day !== undefined && (from !== undefined || to !== undefined)) {
+    const either = "either day (one day) or from and to (several days in a row), not both";
+    return [from !== undefined ? "from" : "to", `from or to as well as day: ${day}`, either];
+  }
+  if (from !== undefined && to === undefined) {
+    return ["to", "nothing", `the last day, as YYYY-MM-DD, on or after from (${from})`];
+  }
+  if (from === undefined && to !== undefined) {
+    return ["from", "nothing", `the first day, as YYYY-MM-DD, on or before to (${to})`];
+  }
+  if (from !== undefined && to !== undefined && to < from) {
+    return ["to", `"${to}", before from (${from}): a range that ends before it starts`, `a last day on or after ${from}`];
+  }
+  return undefined;
+}
+
+/** Closed all day (`closed: true`), or other hours: both times, the closing one after the opening one. */
+function hoursProblem({ closed, opens, closes }: SpecialHours): Finding | undefined {
+  if (closed === true) {
+    if (opens === undefined && closes === undefined) return undefined;
+    const either = "either closed: true or opens and closes, not both";
+    return [opens !== undefined ? "opens" : "closes", "hours on a day marked closed: true", either];
+  }
+  if (opens === undefined && closes === undefined) {
+    const found = closed === false ? "false, and no hours" : "nothing";
+    return ["closed", found, "closed: true for a day closed all day, or opens and closes for other hours"];
+  }
+  if (opens === undefined) return ["opens", "nothing", "the opening time too, such as 08:00"];
+  if (closes === undefined) return ["closes", "nothing", "the closing time too, such as 12:00"];
+  if (closes <= opens) return ["closes", `"${closes}", not after opens (${opens})`, "a closing time after the opening time"];
+  return undefined;
+}
+
+/**
+ * The rules between an entry's fields, which a form cannot express: one day or a range, a range
+ * that ends on or after its first day, closed or other hours (both times, closing after opening).
+ * Each problem is located at the field concerned, or at the entry's first line when a field is missing.
+ */
+export function specialHoursProblems(site: ParsedFile): DataProblem[] {
+  return (site.value as SiteData).specialHours.flatMap((entry, index) =>
+    [daysProblem(entry), hoursProblem(entry)]
+      .filter((finding): finding is Finding => finding !== undefined)
+      .map(([field, found, expected]) => {
+        const keys: PathKey[] = ["specialHours", index, ...(field ? [field] : [])];
+        return problemAt(site, keys, found, expected);
+      }),
+  );
+}

@@ -1,0 +1,139 @@
+// The scheduled rebuild (README, "Scheduled rebuild"): the GitHub Actions workflow is valid YAML,
+// runs every day just after midnight in Mattoon and by hand, and posts to the build hook from the
+// repository secret only when that secret is set. Its shell step runs here as GitHub runs it
+// (bash -e), with a stand-in for curl that records what it was asked.
+import { execFile } from "node:child_process";
+import { chmod, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "yaml";
+import { businessDay } from "../scripts/data/special-hours.ts";
+import { ROOT } from "./support/paths.ts";
+import { readmeSection } from "./support/readme.ts";
+
+const run = promisify(execFile);
+const WORKFLOW = ".github/workflows/daily-rebuild.yml";
+const HOOK = "https://api.netlify.com/build_hooks/0123456789abcdef01234567";
+
+interface Step {
+  name: string;
+  env?: Record<string, string>;
+  run?: string;
+}
+
+interface Workflow {
+  name: string;
+  on: { schedule?: { cron: string }[]; workflow_dispatch?: unknown };
+  permissions?: Record<string, string>;
+  jobs: Record<string, { "runs-on": string; steps: Step[] }>;
+}
+
+async function workflow(): Promise<Workflow> {
+  const doc = parseDocument(await readFile(path.join(ROOT, WORKFLOW), "utf8"), { uniqueKeys: true });
+  expect(doc.errors).toEqual([]);
+  expect(doc.warnings).toEqual([]);
+  return doc.toJS() as Workflow;
+}
+
+/** The one step that calls the hook. */
+async function hookStep(): Promise<Step> {
+  const jobs = Object.values((await workflow()).jobs);
+  expect(jobs).toHaveLength(1);
+  const steps = jobs[0]!.steps.filter((step) => step.env?.BUILD_HOOK_URL !== undefined);
+  expect(steps).toHaveLength(1);
+  return steps[0]!;
+}
+
+/** Runs the step's script as GitHub does (bash -e) with BUILD_HOOK_URL as given and curl stood in for. */
+async function runStep(hookUrl: string, curlExit = 0) {
+  const dir = await mkdtemp(path.join(tmpdir(), "daily-rebuild-"));
+  const calls = path.join(dir, "curl-calls");
+  const curl = path.join(dir, "curl");
+  await writeFile(
+    curl,
+    `#!/bin/sh\nprintf '%s\\n' "$@" >> "${calls}"\nprintf '%s\\n' --- >> "${calls}"\nexit ${curlExit}\n`,
+  );
+  await chmod(curl, 0o755);
+  const script = (await hookStep()).run!;
+  const env = { PATH: `${dir}:${process.env.PATH ?? ""}`, BUILD_HOOK_URL: hookUrl };
+  const result = await run("bash", ["-e", "-c", script], { env }).then(
+    ({ stdout }) => ({ status: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ status: error.code, stdout: error.stdout }),
+  );
+  const recorded = await readFile(calls, "utf8").catch(() => "");
+  const invocations = recorded
+    .split("---\n")
+    .filter(Boolean)
+    .map((call) => call.trimEnd().split("\n"));
+  return { ...result, invocations };
+}
+
+describe("the daily rebuild workflow", () => {
+  it("is valid YAML: one job on GitHub's Ubuntu runner, with no token permissions", async () => {
+    const parsed = await workflow();
+    expect(parsed.name).toBe("Daily rebuild");
+    expect(Object.values(parsed.jobs).map((job) => job["runs-on"])).toEqual(["ubuntu-latest"]);
+    expect(parsed.permissions).toEqual({});
+  });
+
+  it("runs on a daily schedule, and by hand (workflow_dispatch)", async () => {
+    const { on } = await workflow();
+    expect(on.schedule).toHaveLength(1);
+    expect(on.schedule![0]!.cron).toMatch(/^\d{1,2} \d{1,2} \* \* \*$/);
+    expect(Object.keys(on)).toContain("workflow_dispatch");
+  });
+
+  it("runs just after midnight in Mattoon, in winter and in summer, so the day's build is the day's", async () => {
+    const [minute, hour] = (await workflow()).on.schedule![0]!.cron.split(" ").map(Number);
+    const hourInMattoon = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Chicago",
+      hour: "numeric",
+      hourCycle: "h23",
+    });
+    for (const day of ["2026-01-15", "2026-07-15"]) {
+      const moment = new Date(Date.UTC(2026, Number(day.slice(5, 7)) - 1, 15, hour, minute));
+      expect(businessDay(moment), day).toBe(day);
+      expect(Number(hourInMattoon.format(moment)), day).toBeLessThan(2);
+    }
+  });
+
+  it("takes the hook's address only from the repository secret BUILD_HOOK_URL", async () => {
+    const step = await hookStep();
+    expect(step.env).toEqual({ BUILD_HOOK_URL: "${{ secrets.BUILD_HOOK_URL }}" });
+    const text = await readFile(path.join(ROOT, WORKFLOW), "utf8");
+    expect(text).not.toMatch(/build_hooks\/|deploy_hooks\//);
+  });
+
+  it("does nothing, and says so, when the secret is not set", async () => {
+    const { status, stdout, invocations } = await runStep("");
+    expect(status).toBe(0);
+    expect(invocations).toEqual([]);
+    expect(stdout).toMatch(/^::notice .*BUILD_HOOK_URL is not set/m);
+  });
+
+  it("posts to the secret's address, once, when it is set", async () => {
+    const { status, stdout, invocations } = await runStep(HOOK);
+    expect(status).toBe(0);
+    expect(invocations).toHaveLength(1);
+    const args = invocations[0]!;
+    expect(args.at(-1)).toBe(HOOK);
+    expect(args[args.indexOf("--request") + 1]).toBe("POST");
+    expect(args).toContain("--fail");
+    expect(stdout).toContain("The host was asked to build the site.");
+  });
+
+  it("fails the run when the host refuses, so that GitHub reports it", async () => {
+    const { status } = await runStep(HOOK, 22);
+    expect(status).not.toBe(0);
+  });
+
+  it("is what the README's Deploying section describes", async () => {
+    const section = readmeSection(await readFile(path.join(ROOT, "README.md"), "utf8"), "Scheduled rebuild");
+    expect(section).toContain(WORKFLOW);
+    expect(section).toContain("`BUILD_HOOK_URL`");
+    expect(section).toContain("06:10 UTC");
+    expect((await workflow()).on.schedule![0]!.cron).toBe("10 6 * * *");
+  });
+});
