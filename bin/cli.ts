@@ -4,7 +4,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Command, Option } from "commander";
-import { EXIT_CODES, failureOf } from "../scripts/build/failure.ts";
+import { EXIT_CODES, failureOf } from "../scripts/pipeline/failure.ts";
 import { formatProblem, formatWarnings, type DataProblem } from "../scripts/data/problems.ts";
 import { HOST_NAMES, HOSTS, hostFromEnvironment, type Host } from "../scripts/headers/hosts.ts";
 import { DATA_DIR, OUT_DIR, SCHEMAS_DIR } from "../scripts/lib/paths.ts";
@@ -46,7 +46,7 @@ function warn(warnings: readonly DataProblem[]) {
 }
 
 async function runGenerate(options: { data: string; out: string; quiet?: boolean; for?: Host }) {
-  const { generate } = await import("../scripts/build/generate.ts");
+  const { generate } = await import("../scripts/pipeline/generate.ts");
   const host = options.for ?? hostFromEnvironment();
   const result = await generate({ dataDir: path.resolve(options.data), outDir: path.resolve(options.out), host });
   warn(result.warnings);
@@ -59,7 +59,7 @@ async function runGenerate(options: { data: string; out: string; quiet?: boolean
 }
 
 async function runCheck(options: { data: string }) {
-  const { checkSite, describeCheck } = await import("../scripts/build/check.ts");
+  const { checkSite, describeCheck } = await import("../scripts/pipeline/check.ts");
   const dataDir = path.resolve(options.data);
   const summary = await checkSite(dataDir);
   warn(summary.warnings);

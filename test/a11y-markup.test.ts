@@ -4,7 +4,7 @@
 import { isSitePageFile } from "../scripts/site/urls.ts";
 import { parse, type DefaultTreeAdapterTypes } from "parse5";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderSite, type RenderedSite } from "../scripts/build/generate.ts";
+import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { DATA_DIR } from "./support/paths.ts";
 

@@ -15,7 +15,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../scripts/build/generate.ts";
+import { renderSite } from "../scripts/pipeline/generate.ts";
 import { canonicalText } from "../scripts/data/format.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";

@@ -2,7 +2,7 @@
 // 'unsafe-eval', GitHub's API the only other origin), noindex, the CMS's script asking no CDN, and
 // every public page's policy left as it was.
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderSite, type RenderedSite } from "../scripts/build/generate.ts";
+import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { parseHeadersFile } from "../scripts/headers/headers-file.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { outputText } from "../scripts/lib/output.ts";

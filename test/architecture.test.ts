@@ -22,11 +22,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   headers: ["data", "lib", "site"],
   photos: ["data", "lib", "site"],
   admin: ["data", "lib", "site"],
-  build: ["admin", "data", "geo", "headers", "lib", "map", "pages", "photos", "seo", "site", "templates"],
+  pipeline: ["admin", "data", "geo", "headers", "lib", "map", "pages", "photos", "seo", "site", "templates"],
   serve: ["headers", "lib", "site"],
-  dev: ["build", "data", "headers", "lib", "serve", "site"],
-  measure: ["build", "data", "geo", "headers", "lib", "map", "pages", "photos", "seo", "serve", "site", "templates"],
-  bin: ["admin", "build", "data", "dev", "headers", "lib", "pages", "serve", "site"],
+  dev: ["data", "headers", "lib", "pipeline", "serve", "site"],
+  measure: ["data", "geo", "headers", "lib", "map", "pages", "photos", "pipeline", "seo", "serve", "site", "templates"],
+  bin: ["admin", "data", "dev", "headers", "lib", "pages", "pipeline", "serve", "site"],
 };
 
 /**
@@ -34,7 +34,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
  * only, so that a template change needs only a new build process. Types may be shared.
  */
 const ONLY_FROM: Record<string, string> = {
-  build: "scripts/dev/build-child.ts",
+  pipeline: "scripts/dev/build-child.ts",
 };
 
 /** The page templates are known to the route table alone; everything else sees a Route. */
@@ -215,9 +215,9 @@ describe("the import rules", () => {
     expect(forbidden({ from: "scripts/serve/server.ts", to: "scripts/pages/routes.ts", typeOnly: false })).toMatch(
       /serve\/ may import only/,
     );
-    expect(forbidden({ from: "scripts/dev/dev-server.ts", to: "scripts/build/generate.ts", typeOnly: false })).toMatch(
-      /only scripts\/dev\/build-child.ts/,
-    );
+    expect(
+      forbidden({ from: "scripts/dev/dev-server.ts", to: "scripts/pipeline/generate.ts", typeOnly: false }),
+    ).toMatch(/only scripts\/dev\/build-child.ts/);
     expect(forbidden({ from: "scripts/seo/head.ts", to: "templates/pages/HomePage.tsx", typeOnly: true })).toMatch(
       /only scripts\/pages\/routes.ts/,
     );

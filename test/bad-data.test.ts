@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/build/generate.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
 import { MAX_DATA_FILE_BYTES } from "../scripts/data/read-yaml.ts";
 import { DataError, formatProblem } from "../scripts/data/problems.ts";
 import { copyData, editYaml, lineOf, replaceInFile } from "./support/data-copy.ts";

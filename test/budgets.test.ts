@@ -2,7 +2,7 @@
 // inlined, at most 1 KiB of JavaScript, no render-blocking request, and every box sized up front.
 import { isSitePageFile } from "../scripts/site/urls.ts";
 import { describe, expect, it } from "vitest";
-import { renderSite } from "../scripts/build/generate.ts";
+import { renderSite } from "../scripts/pipeline/generate.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import {
   earlyThirdPartyRequests,

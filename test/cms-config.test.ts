@@ -11,7 +11,7 @@ import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cmsConfig, photoPathsFor, type CmsField } from "../scripts/admin/cms-config.ts";
-import { renderSite } from "../scripts/build/generate.ts";
+import { renderSite } from "../scripts/pipeline/generate.ts";
 import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 import { FIXTURE_PROFILE, LONG_REVIEWS } from "./support/review-fixtures.ts";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/build/generate.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
 import { serve } from "../scripts/serve/server.ts";
 import { launchBrowser, settled } from "./support/browser.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";

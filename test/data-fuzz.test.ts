@@ -12,7 +12,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { isMap, isScalar, isSeq, parseDocument, type Document } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/build/generate.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { DataError, type DataProblem, type PathKey } from "../scripts/data/problems.ts";
 import { DATA_FILES } from "../scripts/data/schema.ts";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/build/generate.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { readTree } from "./support/files.ts";
 import { startDevServer, type DevServer } from "./support/dev-server.ts";

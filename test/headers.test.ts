@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inlineHash, pageSources, serializePolicy } from "../scripts/headers/csp.ts";
 import { PolicyError } from "../scripts/headers/policy-error.ts";
-import { generate, renderSite, type RenderedSite } from "../scripts/build/generate.ts";
+import { generate, renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { CACHE_IMMUTABLE, SITE_HEADERS } from "../scripts/headers/policy.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { formatHeadersFile, HEADERS_FILE, parseHeadersFile, patternsOverlap } from "../scripts/headers/headers-file.ts";

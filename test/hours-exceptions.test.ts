@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../scripts/build/generate.ts";
+import { renderSite } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { formatProblem } from "../scripts/data/problems.ts";

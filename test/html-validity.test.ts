@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { HtmlValidate, type ConfigData } from "html-validate";
 import { JAVA, toolPath } from "./support/tools.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/build/generate.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { loadSitePages } from "./support/pages.ts";
 

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { geoIdentity } from "d3-geo";
 import { describe, expect, it } from "vitest";
 import { STYLESHEET } from "../scripts/pages/assets.ts";
-import { renderSite } from "../scripts/build/generate.ts";
+import { renderSite } from "../scripts/pipeline/generate.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { distanceFromYard, nearestTowns } from "../scripts/geo/distance.ts";
 import {

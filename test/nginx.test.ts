@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/build/generate.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
 import { contentType } from "../scripts/headers/content-types.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";

@@ -8,7 +8,7 @@ import exifr from "exifr";
 import sharp from "sharp";
 import { parseDocument } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/build/generate.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
 import { contentType } from "../scripts/headers/content-types.ts";
 import { FIRST_ROUND_TRIP_BUDGET } from "../scripts/measure/budgets.ts";
 import { isolatedGenerator, timedGenerate } from "../scripts/measure/scale.ts";

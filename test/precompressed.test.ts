@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptedEncodings } from "../scripts/serve/encodings.ts";
 import { COMPRESSIBLE_FILE, compressedSiblings } from "../scripts/lib/compress.ts";
-import { generate } from "../scripts/build/generate.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
 import { serve } from "../scripts/serve/server.ts";
 import { readTree } from "./support/files.ts";
 import { DATA_DIR } from "./support/paths.ts";

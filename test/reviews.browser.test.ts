@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/build/generate.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { serve } from "../scripts/serve/server.ts";

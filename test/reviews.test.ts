@@ -5,7 +5,7 @@
 // markup about the business; every rule refused at file:line:column; and three of the longest on
 // a page still within the page budget.
 import { describe, expect, it } from "vitest";
-import { renderSite, type RenderedSite } from "../scripts/build/generate.ts";
+import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { formatProblem, DataError, type DataProblem } from "../scripts/data/problems.ts";
 import { reviewDateText, reviewsFor, reviewSite, REVIEWS_PER_PAGE } from "../scripts/data/reviews.ts";

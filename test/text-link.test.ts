@@ -2,7 +2,7 @@
 // textLink), the places that show it beside Call with the shipped data, the search-engine data that
 // names the number, and a site without the setting that shows nothing of it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderSite } from "../scripts/build/generate.ts";
+import { renderSite } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, TEXT_MESSAGE_START, textLink, toPhone, type Business } from "../scripts/data/model.ts";
 import { copyData, editYaml } from "./support/data-copy.ts";

@@ -54,8 +54,8 @@ process.on("message", async (message: BuildRequest) => {
 
 async function loadSiteModules() {
   const [{ generate }, { failureOf }] = await Promise.all([
-    import("../build/generate.ts"),
-    import("../build/failure.ts"),
+    import("../pipeline/generate.ts"),
+    import("../pipeline/failure.ts"),
   ]);
   return { generate, failureOf };
 }

@@ -1,5 +1,5 @@
 // Messages between `sitegen dev` and its build process.
-import type { Failure } from "../build/failure.ts";
+import type { Failure } from "../pipeline/failure.ts";
 
 export interface BuildRequest {
   type: "build";

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromiumExecutable, launchDebuggableChromium } from "./chromium.ts";
-import { generate } from "../build/generate.ts";
+import { generate } from "../pipeline/generate.ts";
 import { loadData } from "../data/load.ts";
 import { buildModel } from "../data/model.ts";
 import { buildRoutes } from "../pages/routes.ts";

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { launchDebuggableChromium } from "./chromium.ts";
 import { auditPageMedian, type LighthouseFigures } from "./lighthouse.ts";
 import { isolatedGenerator, timedGenerate, writeScaledData, type GenerateRun, type RunLimits } from "./scale.ts";
-import { generate } from "../build/generate.ts";
+import { generate } from "../pipeline/generate.ts";
 import { NOT_FOUND_FILE } from "../site/urls.ts";
 import { serve } from "../serve/server.ts";
 import { formatTable, type Cell } from "./table.ts";

@@ -3,7 +3,7 @@
 // budgets are enforced by test/budgets.test.ts).
 import path from "node:path";
 import { buildAssets } from "../pages/assets.ts";
-import { renderSite } from "../build/generate.ts";
+import { renderSite } from "../pipeline/generate.ts";
 import { outputBytes, outputText } from "../lib/output.ts";
 import { compressedSiblings, SIBLING_SUFFIX } from "../lib/compress.ts";
 import { ADMIN_DIR, isSitePageFile } from "../site/urls.ts";

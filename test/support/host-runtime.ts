@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generate } from "../../scripts/build/generate.ts";
+import { generate } from "../../scripts/pipeline/generate.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../../scripts/headers/headers-file.ts";
 import type { Host } from "../../scripts/headers/hosts.ts";
 import type { HeaderRule } from "../../scripts/headers/rules.ts";

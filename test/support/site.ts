@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Server } from "node:http";
-import { generate } from "../../scripts/build/generate.ts";
+import { generate } from "../../scripts/pipeline/generate.ts";
 import { serve } from "../../scripts/serve/server.ts";
 import { DATA_DIR } from "./paths.ts";
 
