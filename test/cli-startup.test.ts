@@ -18,7 +18,7 @@ const HEAVY = [
   /\/node_modules\/react(-dom)?\//,
   /\/node_modules\/(lucide-react|satori|@resvg|d3-geo|topojson-client|parse5|zod|yaml)\//,
   /\/templates\//,
-  /\/scripts\/(map|pages\/routes|seo|build\/generate)/,
+  /\/scripts\/(map|pages\/routes|seo|pipeline\/generate)/,
 ];
 
 let tmp: string;
