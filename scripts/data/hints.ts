@@ -5,11 +5,7 @@ import { iconNames } from "./icons.ts";
 import { iconSchema } from "./schema.ts";
 import type { PathKey } from "./problems.ts";
 import { fieldsAt, schemaAt } from "./schema-paths.ts";
-import { closestMatch, containingMatches, quoteChoices } from "./suggest.ts";
-
-function didYouMean(words: readonly string[]): string | undefined {
-  return words.length > 0 ? `did you mean ${quoteChoices(words)}?` : undefined;
-}
+import { closestMatch, didYouMean, suggestionsFor } from "./suggest.ts";
 
 /** For an unknown field `key` in the group of fields at `mapPath`. */
 export function unknownFieldHint(root: z.ZodType, mapPath: readonly PathKey[], key: string): string | undefined {
@@ -38,8 +34,7 @@ export function valueHint(root: z.ZodType, issue: z.core.$ZodIssue, value: unkno
     return match ? didYouMean([match]) : undefined;
   }
   if (issue.code === "custom" && schemaAt(root, issue.path as PathKey[]) === iconSchema) {
-    const match = closestMatch(value, iconNames);
-    return didYouMean(match ? [match] : containingMatches(value, iconNames));
+    return didYouMean(suggestionsFor(value, iconNames));
   }
   return undefined;
 }

@@ -9,7 +9,7 @@ import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
 import type { Service, SiteData, Town } from "./schema.ts";
 import { sameTown } from "./reviews.ts";
-import { closestMatch, containingMatches, quoteChoices } from "./suggest.ts";
+import { closestMatch, didYouMean, suggestionsFor } from "./suggest.ts";
 import { businessDay, specialHoursProblems } from "./special-hours.ts";
 
 export interface CheckedFiles {
@@ -164,18 +164,17 @@ function reviewRules(site: ParsedFile, services: ParsedFile | undefined, towns: 
     if (review.date > day)
       problems.push(problemAt(site, ["reviews", i, "date"], `"${review.date}"`, `a date no later than today, ${day}`));
     if (keys && review.service !== undefined && !keys.includes(review.service)) {
-      const close = closestMatch(review.service, keys);
-      const hints = close ? [close] : containingMatches(review.service, keys);
+      const hint = didYouMean(suggestionsFor(review.service, keys));
       problems.push({
         ...problemAt(site, ["reviews", i, "service"], `"${review.service}"`, "the key of a service in services.yaml"),
-        ...(hints.length > 0 ? { hint: `did you mean ${quoteChoices(hints)}?` } : {}),
+        ...(hint ? { hint } : {}),
       });
     }
     const near = townNames.some((name) => sameTown(name, review.town)) ? undefined : closestMatch(review.town, townNames);
     if (near)
       warnings.push({
         ...problemAt(site, ["reviews", i, "town"], `"${review.town}", the name of no town page`, "a town page's name to show the review there"),
-        hint: `did you mean '${near}'?`,
+        hint: didYouMean([near]),
       });
   });
   return { problems, warnings };

@@ -95,3 +95,14 @@ export function quoteChoices(words: readonly string[]): string {
   if (quoted.length <= 1) return quoted.join("");
   return `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
 }
+
+/** The closest of `candidates` to `typed`, or else those that contain one of its words. */
+export function suggestionsFor(typed: string, candidates: readonly string[]): string[] {
+  const match = closestMatch(typed, candidates);
+  return match ? [match] : containingMatches(typed, candidates);
+}
+
+/** "did you mean 'a' or 'b'?", or undefined when there is nothing to suggest. */
+export function didYouMean(words: readonly string[]): string | undefined {
+  return words.length > 0 ? `did you mean ${quoteChoices(words)}?` : undefined;
+}

@@ -38,7 +38,10 @@ export interface GenerateOptions {
   outDir: string;
   /** Year printed in footers; defaults to the current year. */
   year?: number;
-  /** The day the data is checked against (no review dated later); defaults to today. */
+  /**
+   * The moment of the build: no review may be dated later, and it decides which dated exceptions
+   * to the hours the pages show. Defaults to now.
+   */
   today?: Date;
   /** The static host the build is for; undefined for `npm start` and nginx (headers/hosts.ts). */
   host?: Host;
@@ -71,8 +74,10 @@ type Emit = (file: string, contents: OutputContents) => Promise<void>;
  * Throws DataError, RenderError or PolicyError.
  */
 async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<RenderedSite, "files">> {
-  const data = await loadData(options.dataDir, { today: options.today });
-  const model = buildModel(data, { today: options.today });
+  // One moment for the whole build, so that the check and the pages agree on the day.
+  const today = options.today ?? new Date();
+  const data = await loadData(options.dataDir, { today });
+  const model = buildModel(data, { today });
   await loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]);
   const [assets, lastmod] = await Promise.all([buildAssets(), dataLastModified(options.dataDir)]);
   const context: RenderContext = {
