@@ -39,7 +39,7 @@ export function Layout({
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
       </head>
-      <body data-page={shell.meta.noindex ? "not-found" : undefined}>
+      <body data-page={shell.kind === "not-found" ? "not-found" : undefined}>
         <a className="skip-link" href="#main">
           Skip to main content
         </a>

@@ -1,7 +1,7 @@
 // `npm run dev` as the owner uses it, on a copy of the project: the page in the browser reloads
 // itself after a save, a data mistake shows up in the browser and the terminal while the last good
-// build stays on disk untouched, a template change is picked up, and the reload script never
-// reaches dist/.
+// build stays on disk untouched, a template change is picked up, the reload script never
+// reaches dist/, and no service worker or kept page is left to show an old build.
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -69,6 +69,28 @@ describe("npm run dev", () => {
     const expected = await readTree(generated);
     expect([...built.keys()]).toEqual([...expected.keys()]);
     for (const [file, contents] of expected) expect(built.get(file)?.equals(contents), file).toBe(true);
+  });
+
+  it("keeps no service worker and no page: the worker it sends removes itself", async () => {
+    await page.goto(`${url}/towns/mattoon`);
+    const worker = () =>
+      page.evaluate(async () => ({
+        registrations: (await navigator.serviceWorker.getRegistrations()).length,
+        controlled: navigator.serviceWorker.controller !== null,
+        caches: await caches.keys(),
+      }));
+    // The page registers /sw.js as everywhere; the dev server's worker unregisters as it activates.
+    const settled = async () => {
+      let state = await worker();
+      for (let waited = 0; waited < 50 && state.registrations > 0; waited += 1) {
+        await page.waitForTimeout(100);
+        state = await worker();
+      }
+      return state;
+    };
+    expect(await settled()).toEqual({ registrations: 0, controlled: false, caches: [] });
+    await page.reload();
+    expect(await settled()).toEqual({ registrations: 0, controlled: false, caches: [] });
   });
 
   it("reloads the page by itself after a data change", async () => {

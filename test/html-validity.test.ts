@@ -1,8 +1,9 @@
 // Every generated page against the W3C Nu HTML Checker (the vnu-jar package, run with the
 // machine's Java) and html-validate, for the rules the Nu checker does not have.
+// The offline page the service worker holds is checked with them.
 import { isSitePageFile } from "../scripts/site/urls.ts";
 import { execFile, spawnSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { promisify } from "node:util";
 import { HtmlValidate, type ConfigData } from "html-validate";
 import { JAVA, toolPath } from "./support/tools.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/pipeline/generate.ts";
+import { generate, renderSite } from "../scripts/pipeline/generate.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { loadSitePages } from "./support/pages.ts";
 
@@ -27,11 +28,18 @@ beforeAll(async () => {
   await generate({ dataDir: DATA_DIR, outDir });
   const entries = await readdir(outDir, { recursive: true });
   htmlFiles = entries.filter(isSitePageFile).sort();
+  // The offline page has no file in dist/: the service worker holds it. Checked beside the pages.
+  const { offlineHtml } = await renderSite({ dataDir: DATA_DIR, outDir });
+  await writeFile(path.join(tmp, OFFLINE_PAGE), offlineHtml);
 });
 
 afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
+
+/** Where the offline page is written for the checkers, beside dist/. */
+const OFFLINE_PAGE = "offline-page.html";
+const inTmp = (file: string) => (file === OFFLINE_PAGE ? path.join("..", file) : file);
 
 it("builds one HTML file per route plus the not-found page", () => {
   expect(htmlFiles).toHaveLength(routes.length + 1);
@@ -65,6 +73,7 @@ describe("W3C Nu HTML Checker", () => {
     const jar = String(createRequire(import.meta.url)("vnu-jar"));
     const files = [
       ...htmlFiles,
+      inTmp(OFFLINE_PAGE),
       ...(await readdir(outDir, { recursive: true })).filter((file) => file.endsWith(".svg")),
     ];
     // One Java process for every file; the checker reports on stderr and exits 1 when it found errors.
@@ -114,8 +123,8 @@ describe("html-validate", () => {
   it("finds nothing in any page", async () => {
     const validator = new HtmlValidate(config);
     const problems: string[] = [];
-    for (const file of htmlFiles) {
-      const report = await validator.validateString(await readFile(path.join(outDir, file), "utf8"), file);
+    for (const file of [...htmlFiles, OFFLINE_PAGE]) {
+      const report = await validator.validateString(await readFile(path.join(outDir, inTmp(file)), "utf8"), file);
       for (const result of report.results) {
         for (const message of result.messages)
           problems.push(`${file}: ${message.ruleId}: ${message.message} (${message.selector ?? ""})`);

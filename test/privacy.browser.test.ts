@@ -1,6 +1,7 @@
 // Privacy, page by page in Chromium: every request a page makes stays on the site's own origin,
 // except the lead-form provider's frame and script on the pages that embed the form; no cookie is
-// set, no storage is written, and links off the site carry rel="noopener noreferrer".
+// set, no storage is written but the service worker's copies of the site's own pages (kept for
+// use offline, like the browser's own cache), and links off the site carry rel="noopener noreferrer".
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, settled } from "./support/browser.ts";
@@ -78,8 +79,16 @@ async function visitEveryPage() {
       session: sessionStorage.length,
       writes: window.storageWrites ?? [],
       databases: (await indexedDB.databases()).length,
-      caches: (await caches.keys()).length,
-      workers: (await navigator.serviceWorker.getRegistrations()).length,
+      caches: await caches.keys(),
+      kept: await Promise.all(
+        (await caches.keys()).map(async (name) =>
+          (await (await caches.open(name)).keys()).map((request) => request.url),
+        ),
+      ).then((lists) => lists.flat()),
+      workers: (await navigator.serviceWorker.getRegistrations()).map((registration) => ({
+        scope: registration.scope,
+        script: (registration.active ?? registration.waiting ?? registration.installing)?.scriptURL,
+      })),
     }));
     const links = await page.$$eval("a[href]", (anchors) =>
       // getAttribute, not .href: links inside SVG drawings have no string href property.
@@ -110,18 +119,30 @@ describe("privacy on every page", () => {
     expect(requests.filter((request) => request.page === "/").length).toBeGreaterThan(0);
   });
 
-  it("sets no cookie and writes no storage", async () => {
+  it("sets no cookie and writes no storage but the service worker's copies of the site's own pages", async () => {
+    const origin = new URL(site.url).origin;
     for (const visit of visits) {
-      expect(visit.state, visit.path).toEqual({
-        cookie: "",
-        local: 0,
-        session: 0,
-        writes: [],
-        databases: 0,
-        caches: 0,
-        workers: 0,
-      });
+      const { caches, kept, workers, ...rest } = visit.state as {
+        caches: string[];
+        kept: string[];
+        workers: { scope: string; script?: string }[];
+      };
+      expect(rest, visit.path).toEqual({ cookie: "", local: 0, session: 0, writes: [], databases: 0 });
+      // At most the site's one worker and its one cache, holding addresses of this site, with no query.
+      expect(workers.every((worker) => worker.scope === `${origin}/` && worker.script === `${origin}/sw.js`)).toBe(
+        true,
+      );
+      expect(workers.length, visit.path).toBeLessThanOrEqual(1);
+      expect(
+        caches.filter((name) => name !== "pages"),
+        visit.path,
+      ).toEqual([]);
+      expect(
+        kept.filter((url) => !url.startsWith(`${origin}/`) || url.includes("?")),
+        visit.path,
+      ).toEqual([]);
     }
+    expect(visits.at(-1)!.state.workers, "the worker is there by the last page").toHaveLength(1);
     expect(setCookies).toEqual([]);
     expect(await context.cookies()).toEqual([]);
   });

@@ -12,6 +12,7 @@
 // WebDriver classic cannot read the console either.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { offlineTests } from "./support/offline.ts";
 import { behaviourTests } from "./support/behaviour.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";
 import { loadSitePages, type SitePages } from "./support/pages.ts";
@@ -132,5 +133,11 @@ describe("WebKit", () => {
     for (let waited = 0; waited < 50 && !providers.every((entry) => refused.includes(entry)); waited += 1)
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(new Set(refused)).toEqual(new Set(providers));
+  });
+
+  // Last: it registers the service worker and builds the site again with another phone number.
+  // The network is cut by stopping the test's server, which is all the visitor's browser reaches.
+  describe("offline after one visit", () => {
+    offlineTests(() => ({ driver: webkit.driver, sitePages, dir: site.dir, network: site.network }));
   });
 });

@@ -1,11 +1,12 @@
 // The server of `sitegen dev`: the production server (serve/), answering every request exactly as
-// `sitegen serve` does, with two additions. Pages get the reload script on the way out (the files
-// in dist/ stay exactly as `generate` writes them), and the policy allows that one script. While
-// the last build failed, pages show its problems instead.
+// `sitegen serve` does, with three additions. Pages get the reload script on the way out (the files
+// in dist/ stay exactly as `generate` writes them), and the policy allows that one script. The
+// service worker's address answers with a worker that removes itself, so nothing is ever shown
+// from a cache. While the last build failed, pages show its problems instead.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { HeaderSet } from "../headers/rules.ts";
 import { createSiteHandler, serverFor, type PageRewrite } from "../serve/server.ts";
-import { isPagePath } from "../site/urls.ts";
+import { isPagePath, WORKER_PATH } from "../site/urls.ts";
 import { renderBuildingPage, renderErrorPage } from "./error-page.ts";
 import { EVENTS_PATH, RELOAD_SCRIPT_PATH, injectReloadScript, type LiveReload } from "./live-reload.ts";
 import type { BuildFailure } from "./protocol.ts";
@@ -23,6 +24,8 @@ export interface DevServerOptions {
   outDirLabel: string;
   live: LiveReload;
   reloadScript: string;
+  /** Sent at the site's service worker address in place of the site's own (browser/dev-worker.ts). */
+  worker: string;
   state(): DevState;
 }
 
@@ -53,6 +56,7 @@ export function createDevServer(options: DevServerOptions): { server: Server; re
     if (urlPath === EVENTS_PATH) return live.connect(req, res);
     if (urlPath === RELOAD_SCRIPT_PATH)
       return send(req, res, 200, "text/javascript; charset=utf-8", options.reloadScript);
+    if (urlPath === WORKER_PATH) return send(req, res, 200, "text/javascript; charset=utf-8", options.worker);
     const state = options.state();
     if (isPagePath(urlPath) && (req.method === "GET" || req.method === "HEAD")) {
       // Opened during the very first build: this page reloads itself when the build is done.

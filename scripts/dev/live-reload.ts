@@ -10,13 +10,19 @@ const DEV_PREFIX = "/__sitegen/";
 export const EVENTS_PATH = `${DEV_PREFIX}events`;
 export const RELOAD_SCRIPT_PATH = `${DEV_PREFIX}reload.js`;
 
-const CLIENT_SOURCE = path.join(SCRIPTS_DIR, "browser", "dev-reload.ts");
-
-export async function buildReloadScript(): Promise<string> {
-  const source = await readFile(CLIENT_SOURCE, "utf8");
+async function buildDevScript(name: string): Promise<string> {
+  const source = await readFile(path.join(SCRIPTS_DIR, "browser", name), "utf8");
   const result = await transform(source, { loader: "ts", minify: true, target: "es2020" });
   return result.code;
 }
+
+export const buildReloadScript = () => buildDevScript("dev-reload.ts");
+
+/**
+ * What the dev server sends at the service worker's address: a worker that removes itself and
+ * every kept copy (browser/dev-worker.ts), so that the dev loop never shows a page from a cache.
+ */
+export const buildDevWorker = () => buildDevScript("dev-worker.ts");
 
 /** The tag that makes a page reload itself; `build` is the build the page came from. */
 export function reloadScriptTag(build: number): string {

@@ -9,7 +9,7 @@ import { listen } from "../serve/server.ts";
 import { BuildPool } from "./build-pool.ts";
 import { createDevServer, type DevState } from "./dev-server.ts";
 import { describeFailure } from "./error-page.ts";
-import { LiveReload, buildReloadScript } from "./live-reload.ts";
+import { LiveReload, buildDevWorker, buildReloadScript } from "./live-reload.ts";
 import type { BuildOutcome } from "./protocol.ts";
 import { watchFolders, type ChangeBatch, type WatchedFolder } from "./watch.ts";
 
@@ -68,6 +68,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     outDirLabel,
     live,
     reloadScript: await buildReloadScript(),
+    worker: await buildDevWorker(),
     state: () => state,
   });
   const listeners = new Set<(report: BuildReport) => void>();

@@ -16,6 +16,7 @@ type FetchDirective =
   | "manifest-src"
   | "frame-src"
   | "connect-src"
+  | "worker-src"
   | "object-src"
   | "form-action";
 
@@ -29,6 +30,7 @@ const FETCH_DIRECTIVES: readonly FetchDirective[] = [
   "manifest-src",
   "frame-src",
   "connect-src",
+  "worker-src",
   "object-src",
   "form-action",
 ];
@@ -246,6 +248,21 @@ export function serializePolicy(sources: PolicySources): string {
   }
   const formAction = sources.get("form-action");
   directives.push(`form-action ${formAction && formAction.size > 0 ? sortSources(formAction).join(" ") : "'none'"}`);
-  directives.push("base-uri 'none'", "frame-ancestors 'none'", "upgrade-insecure-requests");
+  directives.push("base-uri 'none'", "frame-ancestors 'none'", UPGRADE);
   return directives.join("; ");
+}
+
+const UPGRADE = "upgrade-insecure-requests";
+
+/**
+ * A policy for a page on plain HTTP: without upgrade-insecure-requests, which asks the browser to
+ * fetch every http: address of the page over https. That is what the live site wants, but on plain
+ * HTTP the directive can do nothing but harm: Chromium and Firefox exempt loopback addresses, but
+ * WebKit (Safari) does not, so on http://127.0.0.1, or on the computer's address opened from a
+ * phone on the same network, every link, image and even #main would lead to https://, where
+ * nothing answers.
+ */
+export function plainHttpPolicy(policy: string): string {
+  const directives = policy.split(";").map((directive) => directive.trim());
+  return directives.filter((directive) => directive.toLowerCase() !== UPGRADE).join("; ");
 }

@@ -7,6 +7,9 @@ import { ADMIN_FILE, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
 import { mergeSources, pageSources, serializePolicy, type PolicySources } from "./csp.ts";
 import type { HeaderRule, HeaderSet } from "./rules.ts";
 
+/** The rule every response gets. */
+const SITE_WIDE = "/*";
+
 /** Where content-hashed files live; they never change under one name. */
 const HASHED_ASSETS = "/assets/*";
 
@@ -85,6 +88,9 @@ function firstPartyOnly(sources: PolicySources): PolicySources {
  */
 const SITE_FETCHES: PolicySources = new Map([["connect-src", new Set(["'self'"])]]);
 
+/** Every page registers the site's service worker (browser/worker.ts), a script of its own origin. */
+const SITE_WORKER: PolicySources = new Map([["worker-src", new Set(["'self'"])]]);
+
 /** The lead-form provider's origins, the only third parties a page may load. */
 function providerOrigins(business: Pick<Business, "leadForm">): Set<string> {
   return new Set([business.leadForm.frameUrl, business.leadForm.scriptUrl].map((url) => new URL(url).origin));
@@ -147,14 +153,14 @@ export function pagePolicy(business: Pick<Business, "url" | "leadForm">, file: s
  * origins, in a rule of their own, so every other page refuses the provider outright.
  */
 export function headerPolicyFor(pages: readonly PagePolicy[]): HeaderRule[] {
-  const firstParty = mergeSources(SITE_FETCHES, ...pages.map((page) => firstPartyOnly(page.sources)));
+  const firstParty = mergeSources(SITE_FETCHES, SITE_WORKER, ...pages.map((page) => firstPartyOnly(page.sources)));
   const notFound = pages.find((page) => page.file === NOT_FOUND_FILE);
   // Unknown paths answer with the 404 page, so the catch-all rule is the 404 page's policy.
   const defaultPolicy = serializePolicy(mergeSources(firstParty, thirdPartyOnly(notFound?.sources ?? new Map())));
 
   const rules: HeaderRule[] = [
     {
-      path: "/*",
+      path: SITE_WIDE,
       headers: { ...SITE_HEADERS, "Content-Security-Policy": defaultPolicy, "Cache-Control": CACHE_REVALIDATE },
     },
   ];
@@ -166,4 +172,11 @@ export function headerPolicyFor(pages: readonly PagePolicy[]): HeaderRule[] {
   rules.push(...pageRules(ADMIN_FILE, ADMIN_HEADERS));
   rules.push({ path: HASHED_ASSETS, headers: { "Cache-Control": CACHE_IMMUTABLE } });
   return rules;
+}
+
+/** The policy of every page without a rule of its own (the "/*" rule's): what the offline page is sent with. */
+export function siteWidePolicy(rules: readonly HeaderRule[]): string {
+  const policy = rules.find((rule) => rule.path === SITE_WIDE)?.headers["Content-Security-Policy"];
+  if (policy === undefined) throw new Error("The header policy has no site-wide Content-Security-Policy");
+  return policy;
 }

@@ -6,6 +6,7 @@ import { transform } from "esbuild";
 import { BROWSER_TARGETS, bundleBrowserScript } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
 import type { PageAssets } from "../site/page.ts";
+import { WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
 const HEAD_SCRIPT = path.join(SCRIPTS_DIR, "browser", "head.ts");
@@ -23,7 +24,7 @@ export async function buildAssets(): Promise<PageAssets> {
       return result.code.trim();
     }),
     bundleBrowserScript(HEAD_SCRIPT),
-    bundleBrowserScript(BODY_SCRIPT),
+    bundleBrowserScript(BODY_SCRIPT, { define: { WORKER_URL: JSON.stringify(WORKER_PATH) } }),
   ]);
   return { css, headScript, bodyScript, speculationRules: SPECULATION_RULES };
 }

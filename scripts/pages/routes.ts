@@ -9,9 +9,10 @@ import { ServicePage } from "../../templates/pages/ServicePage.tsx";
 import { TownsPage } from "../../templates/pages/TownsPage.tsx";
 import { TownPage } from "../../templates/pages/TownPage.tsx";
 import { NotFoundPage } from "../../templates/pages/NotFoundPage.tsx";
+import { OfflinePage } from "../../templates/pages/OfflinePage.tsx";
 import { buildServiceAreaMap, type ServiceAreaMapData } from "../map/service-area.ts";
 import type { Crumb, PageKind, PageMeta, Route } from "../site/page.ts";
-import { fileForPath, NOT_FOUND_FILE, servicePath, townPath } from "../site/urls.ts";
+import { CONTACT_PATH, fileForPath, NOT_FOUND_FILE, servicePath, townPath, WORKER_FILE } from "../site/urls.ts";
 
 const MAX_TITLE = 60;
 
@@ -58,13 +59,13 @@ export function buildRoutes(model: SiteModel): Route[] {
       (shell) => createElement(HomePage, { shell, model, map: areaMap() }),
     ),
     page(
-      "/contact",
+      CONTACT_PATH,
       "contact",
       {
         title: title(`Free Excavation Estimate in ${business.address.city}, IL`),
         description: `Request a free, no-obligation excavation estimate from ${business.name}. Send the form for an estimate ${business.estimatePromise}, or call ${business.phone.display}.`,
       },
-      [HOME, { name: "Contact", path: "/contact" }],
+      [HOME, { name: "Contact", path: CONTACT_PATH }],
       (shell) => createElement(ContactPage, { shell, model }),
     ),
     page(
@@ -122,5 +123,24 @@ export function notFoundRoute(model: SiteModel): Route {
     },
     breadcrumbs: [],
     render: (shell) => createElement(NotFoundPage, { shell, model }),
+  };
+}
+
+/**
+ * The offline page: what the service worker shows for a page it has not kept when there is no
+ * network. It has no address and no file of its own; it is written into the worker (WORKER_FILE).
+ */
+export function offlineRoute(model: SiteModel): Route {
+  return {
+    path: "/offline",
+    file: WORKER_FILE,
+    kind: "offline",
+    meta: {
+      title: pageTitle("You Are Offline", model.business.name),
+      description: `No connection: call or text ${model.business.name} for a free excavation estimate in Central Illinois.`,
+      noindex: true,
+    },
+    breadcrumbs: [],
+    render: (shell) => createElement(OfflinePage, { shell, model }),
   };
 }

@@ -8,8 +8,9 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { buildAssets, buildFavicon } from "../pages/assets.ts";
 import { compressedSiblings } from "../lib/compress.ts";
-import { headerPolicyFor, pagePolicy, type PagePolicy } from "../headers/policy.ts";
+import { headerPolicyFor, pagePolicy, siteWidePolicy, type PagePolicy } from "../headers/policy.ts";
 import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
+import { plainHttpPolicy } from "../headers/csp.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
 import { buildTargetFor, type Host } from "../headers/hosts.ts";
 import { iconComponent, loadIcons } from "../data/icons.ts";
@@ -28,7 +29,8 @@ import { renderPhotos } from "../photos/encode.ts";
 import { adminFiles } from "../admin/files.ts";
 import { buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
-import { buildRoutes, notFoundRoute } from "../pages/routes.ts";
+import { buildRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
+import { buildWorker } from "../pages/worker.ts";
 import type { Route } from "../site/page.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
@@ -63,6 +65,8 @@ export interface RenderedSite {
   files: Map<string, OutputContents>;
   /** The data's warnings (data/load.ts): nothing stopped, but worth fixing. */
   warnings: DataProblem[];
+  /** The offline page, as the service worker holds it (pages/worker.ts). */
+  offlineHtml: string;
 }
 
 /** Receives each output file as soon as it is made; may wait, to hold back a fast producer. */
@@ -111,9 +115,17 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   for (const [file, photo] of await photos) await emit(file, photo);
   await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
   for (const [file, contents] of await admin) await emit(file, contents);
+  // The offline page is written into the service worker, with the policy of every page.
+  const offline = offlineRoute(model);
+  const offlineHtml = renderRoute(offline, context);
+  policies.push(pagePolicy(model.business, offline.file, offlineHtml));
   // Last, so that the policy covers the inline code of every page above.
-  await emit(HEADERS_FILE, formatHeadersFile(headerPolicyFor(policies)));
-  return { model, routes, warnings: data.warnings };
+  const headerRules = headerPolicyFor(policies);
+  const offlinePolicy = siteWidePolicy(headerRules);
+  const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
+  await emit(offline.file, await buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }));
+  await emit(HEADERS_FILE, formatHeadersFile(headerRules));
+  return { model, routes, warnings: data.warnings, offlineHtml };
 }
 
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */

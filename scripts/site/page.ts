@@ -5,7 +5,7 @@ import type { ReactElement } from "react";
 import type { Business } from "../data/model.ts";
 import type { SocialMeta } from "./social.ts";
 
-export type PageKind = "home" | "contact" | "services" | "service" | "towns" | "town" | "not-found";
+export type PageKind = "home" | "contact" | "services" | "service" | "towns" | "town" | "not-found" | "offline";
 
 export interface Crumb {
   name: string;
@@ -45,6 +45,7 @@ export interface PageAssets {
 /** What a page template receives besides its own data. */
 export interface PageShell {
   path: string;
+  kind: PageKind;
   meta: PageMeta;
   /** Absolute URL of the page, or undefined for pages that must not be indexed. */
   canonicalUrl: string | undefined;

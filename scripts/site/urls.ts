@@ -14,6 +14,16 @@ export const ADMIN_FILE = `${ADMIN_DIR}${HOME_FILE}`;
 /** Other names of the editor's address, redirected there: its folder without the slash, its file. */
 export const ADMIN_ALIASES = [ADMIN_PATH.slice(0, -1), `/${ADMIN_FILE}`, `/${ADMIN_DIR}index`] as const;
 
+/** The contact page, with the estimate form: kept for offline use from the first visit. */
+export const CONTACT_PATH = "/contact";
+
+/**
+ * The service worker (browser/worker.ts, built by pages/worker.ts): at the root, so that it sees
+ * every page. Served like any file; the dev server answers here with one that removes itself.
+ */
+export const WORKER_FILE = "sw.js";
+export const WORKER_PATH = `/${WORKER_FILE}`;
+
 /** A page's file is its clean URL path plus this suffix: /towns/mattoon → towns/mattoon.html. */
 export const PAGE_SUFFIX = ".html";
 

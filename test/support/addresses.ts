@@ -80,6 +80,7 @@ export const ADDRESS_CASES: readonly AddressCase[] = [
   { path: "/robots.txt", status: 200, type: "text/plain" },
   { path: "/og/site.png", status: 200, type: "image/png" },
   { path: "/favicon.svg", status: 200, type: "image/svg+xml" },
+  { path: "/sw.js", status: 200, type: "text/javascript" },
   { path: "/admin/", status: 200, type: "text/html" },
   { path: "/admin/config.yml", status: 200, type: "text/yaml" },
   { path: "/admin/editor.js", status: 200, type: "text/javascript" },

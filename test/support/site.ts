@@ -10,6 +10,11 @@ import { DATA_DIR } from "./paths.ts";
 export interface BuiltSite {
   dir: string;
   url: string;
+  /**
+   * Stops the server, so that every request to the site fails as with no network (`up` false), or
+   * starts it again at the same address (`up` true).
+   */
+  network(up: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -17,12 +22,20 @@ export async function buildAndServe(): Promise<BuiltSite> {
   const tmp = await mkdtemp(path.join(tmpdir(), "site-test-"));
   const dir = path.join(tmp, "dist");
   await generate({ dataDir: DATA_DIR, outDir: dir });
-  const { server, url } = await serve({ dir, port: 0 });
+  let { server, url } = await serve({ dir, port: 0 });
+  const port = Number(new URL(url).port);
+  let up = true;
   return {
     dir,
     url,
+    async network(wanted) {
+      if (wanted === up) return;
+      if (wanted) ({ server } = await serve({ dir, port }));
+      else await closeServer(server);
+      up = wanted;
+    },
     close: async () => {
-      await closeServer(server);
+      if (up) await closeServer(server);
       await rm(tmp, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,44 @@
+// The service worker, /sw.js (browser/worker.ts): bundled with the offline page written into it,
+// so that a new build with a new phone number or new hours is a new worker, which browsers install
+// at the visitor's next visit online.
+import path from "node:path";
+import { bundleBrowserScript } from "../lib/bundle.ts";
+import { SCRIPTS_DIR } from "../lib/paths.ts";
+import { ADMIN_PATH, CONTACT_PATH } from "../site/urls.ts";
+
+const WORKER_SOURCE = path.join(SCRIPTS_DIR, "browser", "worker.ts");
+
+/**
+ * How long a page the visitor has kept may take to arrive before the kept copy is shown. A page
+ * is one round trip of at most 14 KiB: on Lighthouse's slow 4G (150 ms, 1.6 Mbit/s) it arrives in
+ * well under a second with the connection set up, and on 2G (about 300 ms and 250 kbit/s) in about
+ * two. Longer than that is a signal too weak to wait for.
+ */
+export const NETWORK_TIMEOUT_MS = 3000;
+
+/** Pages kept from the first visit: the home page, and the contact page with the phone and form. */
+export const KEEP_FROM_START = ["/", CONTACT_PATH] as const;
+
+export interface WorkerInput {
+  /** The offline page, rendered in the site's layout. */
+  offlineHtml: string;
+  /** The Content-Security-Policy it is sent with: the site's own. */
+  offlinePolicy: string;
+  /** The same, for a site served over plain HTTP (`npm start`, headers/csp.ts plainHttpPolicy). */
+  offlinePlainHttpPolicy: string;
+}
+
+export function buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }: WorkerInput): Promise<string> {
+  return bundleBrowserScript(WORKER_SOURCE, {
+    strict: true,
+    define: {
+      OFFLINE_HTML: JSON.stringify(offlineHtml),
+      OFFLINE_POLICY: JSON.stringify(offlinePolicy),
+      OFFLINE_PLAIN_HTTP_POLICY: JSON.stringify(offlinePlainHttpPolicy),
+      KEEP_FROM_START: JSON.stringify(KEEP_FROM_START),
+      // The editor's folder without its slash, so that "/admin" is left alone too.
+      LEFT_ALONE: JSON.stringify([ADMIN_PATH.replace(/\/$/, "")]),
+      NETWORK_TIMEOUT_MS: String(NETWORK_TIMEOUT_MS),
+    },
+  });
+}

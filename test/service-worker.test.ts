@@ -1,0 +1,125 @@
+// The service worker as built (scripts/pages/worker.ts, scripts/browser/worker.ts): what /sw.js
+// holds, the policy that lets the pages register it and nothing more, its weight, and the worker
+// the dev server sends in its place. What it does in a browser: test/offline.browser.test.ts.
+import { brotliCompressSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildDevWorker } from "../scripts/dev/live-reload.ts";
+import { createDevServer } from "../scripts/dev/dev-server.ts";
+import { LiveReload } from "../scripts/dev/live-reload.ts";
+import { plainHttpPolicy } from "../scripts/headers/csp.ts";
+import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
+import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
+import { outputText } from "../scripts/lib/output.ts";
+import { KEEP_FROM_START, NETWORK_TIMEOUT_MS } from "../scripts/pages/worker.ts";
+import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
+import { ADMIN_PATH, pathForFile, WORKER_FILE, WORKER_PATH } from "../scripts/site/urls.ts";
+import { closeServer } from "./support/site.ts";
+import { DATA_DIR } from "./support/paths.ts";
+import { listen } from "../scripts/serve/server.ts";
+
+let site: RenderedSite;
+let rules: HeaderRule[];
+let worker: string;
+
+const policyAt = (urlPath: string) => headersForPath(rules, urlPath)["Content-Security-Policy"] ?? "";
+const directive = (policy: string, name: string) =>
+  policy
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.split(/\s+/)[0] === name);
+
+beforeAll(async () => {
+  site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
+  rules = parseHeadersFile(outputText(site.files.get(HEADERS_FILE)!));
+  worker = outputText(site.files.get(WORKER_FILE)!);
+});
+
+describe("/sw.js", () => {
+  it("is written at the site's root, so that it sees every page", () => {
+    expect(WORKER_PATH).toBe("/sw.js");
+    expect(site.files.has(WORKER_FILE)).toBe(true);
+  });
+
+  it("holds the offline page: how to call and text, and the hours, in the site's layout", () => {
+    const { business } = site.model;
+    // The bundler writes the page as a string of its own quoting; its markup is unchanged.
+    expect(worker).toContain("<h1>You are offline</h1>");
+    expect(worker).toContain(`href="${business.phone.href}"`);
+    expect(site.offlineHtml).toContain(`href="${business.phone.href}"`);
+    expect(site.offlineHtml).toContain(`href="${business.text!.href.replaceAll("&", "&amp;")}"`);
+    for (const hours of business.hours) expect(site.offlineHtml).toContain(`${hours.dayRange}: ${hours.timeRange}`);
+    expect(site.offlineHtml).toContain('<meta name="robots" content="noindex"/>');
+    expect(site.offlineHtml).not.toContain('rel="canonical"');
+  });
+
+  it("sends the offline page with the site's own policy, without the upgrade on plain HTTP", () => {
+    const policy = policyAt("/*");
+    expect(worker).toContain(JSON.stringify(policy));
+    expect(worker).toContain(JSON.stringify(plainHttpPolicy(policy)));
+    expect(plainHttpPolicy(policy)).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("keeps the home and contact pages from the start, waits 3 s for a kept page, and leaves the editor alone", () => {
+    expect(KEEP_FROM_START).toEqual(["/", "/contact"]);
+    expect(site.routes.map((route) => route.path)).toEqual(expect.arrayContaining([...KEEP_FROM_START]));
+    expect(worker).toContain(JSON.stringify(KEEP_FROM_START));
+    expect(NETWORK_TIMEOUT_MS).toBe(3000);
+    expect(worker).toContain(JSON.stringify([ADMIN_PATH.slice(0, -1)]));
+  });
+
+  it("changes with the phone number, so that browsers install the new build's worker", async () => {
+    const { copyData, replaceInFile } = await import("./support/data-copy.ts");
+    const data = await copyData();
+    await replaceInFile(data, "site.yaml", "primary: (217) 555-0142", "primary: (217) 555-0199");
+    const next = await renderSite({ dataDir: data, outDir: "unused" });
+    const nextWorker = outputText(next.files.get(WORKER_FILE)!);
+    expect(nextWorker).not.toBe(worker);
+    expect(nextWorker).toContain("tel:+12175550199");
+  });
+
+  it("weighs at most 12 KB brotli: it is fetched again after each new build", () => {
+    expect(brotliCompressSync(worker).length).toBeLessThanOrEqual(12 * 1000);
+  });
+
+  it("is revalidated on every visit, like the pages", () => {
+    expect(headersForPath(rules, WORKER_PATH)["Cache-Control"]).toBe("no-cache");
+  });
+});
+
+describe("the Content-Security-Policy", () => {
+  it("lets every page register a worker of the site's own, and nothing else", () => {
+    const pages = [...site.routes.map((route) => route.path), pathForFile("404.html")];
+    for (const page of pages) expect(directive(policyAt(page), "worker-src"), page).toBe("worker-src 'self'");
+  });
+
+  it("lets the site editor register none", () => {
+    expect(directive(policyAt(ADMIN_PATH), "worker-src")).toBeUndefined();
+    expect(directive(policyAt(ADMIN_PATH), "default-src")).toBe("default-src 'none'");
+  });
+});
+
+describe("npm run dev", () => {
+  it("answers /sw.js with a worker that answers nothing, forgets every kept page and removes itself", async () => {
+    const devWorker = await buildDevWorker();
+    expect(devWorker).toContain("unregister()");
+    expect(devWorker).toContain("caches.delete");
+    expect(devWorker).not.toMatch(/["']fetch["']/);
+    const dev = createDevServer({
+      dir: "unused",
+      outDirLabel: "dist/",
+      live: new LiveReload(() => 1),
+      reloadScript: "",
+      worker: devWorker,
+      state: () => ({ build: 1 }),
+    });
+    const url = await listen(dev.server, "127.0.0.1", 0);
+    try {
+      const response = await fetch(`${url}${WORKER_PATH}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+      expect(await response.text()).toBe(devWorker);
+    } finally {
+      await closeServer(dev.server);
+    }
+  });
+});
