@@ -123,6 +123,11 @@ export async function addPhoto(
   await (await chooser).setFiles(photo);
   const insert = library.getByRole("button", { name: "Insert" });
   await expect.poll(() => insert.isEnabled()).toBe(true);
+  // The owner sees the photo in the library before putting it in.
+  const thumbnail = library.locator("img").first();
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0).catch(() => false))
+    .toBe(true);
   await step?.("uploaded", library);
   await press(insert);
   // The field names the photo as it will be saved, once the editor has taken it.
