@@ -4,6 +4,10 @@
 // Mattoon's description and adds a photo to Mattoon, each with a Save; `sitegen check` passes on
 // the saved files and the visitor's page, at the same size, shows the change.
 //
+// A real phone's browser has no folder picker: there the owner signs in on the live site, and
+// Save commits to the repository instead of writing the file. The form, its fields, the photo
+// library and Save are the same in both modes; local mode is the one a test can check on disk.
+//
 // A screenshot is taken at every step into a temporary folder (printed at the start, kept for a
 // person to look at): set PHONE_SHOTS to choose the folder.
 import { mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
