@@ -1,23 +1,12 @@
 // `sitegen check` validates and renders everything without writing, and `sitegen schemas` writes
 // the editors' JSON Schemas.
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { copyData, editYaml, replaceInFile } from "./support/data-copy.ts";
 import { ROOT } from "./support/paths.ts";
-
-const run = promisify(execFile);
-const cli = path.join(ROOT, "bin", "sitegen.js");
-
-type Failure = { code: number; stdout: string; stderr: string };
-const sitegen = (args: string[], cwd?: string) =>
-  run(process.execPath, [cli, ...args], { cwd }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: Failure) => error,
-  );
+import { sitegen } from "./support/sitegen.ts";
 
 describe("sitegen check", () => {
   it("says OK with the counts and writes nothing", async () => {

@@ -4,11 +4,9 @@
 // a page that borrows less is built with a warning; and the site editor refuses the same copy
 // before it saves. That generate leaves dist/ as it was on a refused copy is one of the cases of
 // test/bad-data.test.ts.
-import { execFile } from "node:child_process";
 import { appendFile, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import vm from "node:vm";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -22,14 +20,7 @@ import { outputText } from "../scripts/lib/output.ts";
 import { copyData, editYaml, lineOf, problemsOf } from "./support/data-copy.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 import { fencedBlocks, readmeSection, readmeTownExample } from "./support/readme.ts";
-
-const run = promisify(execFile);
-const cli = path.join(ROOT, "bin", "sitegen.js");
-const sitegen = (args: string[]) =>
-  run(process.execPath, [cli, ...args]).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
+import { sitegen } from "./support/sitegen.ts";
 
 type TownsFile = { towns: Town[]; alsoServing: Town[] };
 

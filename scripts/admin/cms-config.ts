@@ -100,8 +100,14 @@ const SUMMARY_FIELDS = ["name", "question", "text", "heading", "alt", "reason"];
 /** One list, written once in config.yml and named (a YAML alias) wherever an icon is chosen. */
 const ICON_OPTIONS = [...iconNames];
 
-/** Texts with room for more than this many characters get a multi-line box. */
-const MULTILINE_AFTER = 160;
+/**
+ * Texts with room for more than this many characters get a multi-line box, which grows with the
+ * text. A one-line box on a phone (390 pixels wide) shows about 45 characters and hides the rest
+ * to the right: a town's description (70 to 160) could not be read back while typed. Two phone
+ * lines: descriptions, questions, captions and the tagline get the multi-line box; names and
+ * headings (at most 80, most under 45) keep one line.
+ */
+const MULTILINE_AFTER = 80;
 
 /** The data's folder, from the repository's root: where the editor reads and writes. */
 const DATA_FOLDER = path.basename(DATA_DIR);

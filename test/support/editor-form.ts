@@ -1,12 +1,29 @@
 // Driving the site editor's form as the owner does: fields found by their labels, list items
-// added with the list's own button, icons picked by typing, and a whole town typed in.
+// added with the list's own button, icons picked by typing, and a whole town typed in. At a desk
+// the owner clicks; on a phone, taps: the steps that press a button take the way to press it.
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
-/** Opens one data file in the editor, working on the seeded local folder. */
-export async function openFile(page: Page, label: string): Promise<void> {
-  await page.getByRole("button", { name: "Work with Local Repository" }).click();
-  await page.getByText(label, { exact: true }).click();
+/** How the owner presses a button: a click at a desk, a tap on a phone. */
+export type Press = (target: Locator) => Promise<void>;
+const click: Press = (target) => target.click();
+export const tap: Press = (target) => target.tap();
+
+/** The editor's one collection, which holds the data files. */
+const COLLECTION = "Site content";
+
+/**
+ * Opens one data file in the editor, working on the seeded local folder. At a desk the editor
+ * starts with the collection's files listed; on a phone, with the list of collections, where the
+ * owner first opens the one there is.
+ */
+export async function openFile(page: Page, label: string, press: Press = click): Promise<void> {
+  await press(page.getByRole("button", { name: "Work with Local Repository" }));
+  const file = page.getByText(label, { exact: true });
+  const collection = page.getByText(COLLECTION, { exact: true });
+  await file.or(collection).first().waitFor();
+  if (!(await file.isVisible())) await press(collection);
+  await press(file);
   await expect.poll(() => page.getByRole("button", { name: "Save" }).count()).toBe(1);
 }
 
@@ -19,7 +36,7 @@ export function field(within: Locator | Page, label: string): Locator {
 }
 
 /** The items of a list field, in order. */
-export function listItems(list: Locator): Locator {
+function listItems(list: Locator): Locator {
   return list.locator(".item-list").first().locator(":scope > .item-wrapper");
 }
 
@@ -38,8 +55,9 @@ export async function reveal(page: Page, target: Locator): Promise<Locator> {
       await target.scrollIntoViewIfNeeded();
       return target;
     }
-    await page.mouse.move(640, 500);
-    await page.mouse.wheel(0, 300);
+    const { width, height } = page.viewportSize() ?? { width: 1280, height: 900 };
+    await page.mouse.move(width / 2, height / 2);
+    await page.mouse.wheel(0, height / 3);
     await page.waitForTimeout(50);
   }
   throw new Error(`Never drawn: ${target.toString()}`);
@@ -52,13 +70,74 @@ async function fillText(page: Page, within: Locator, label: string, value: strin
 }
 
 /** Adds an item (called `item`) to the list field `label` inside `within`, and returns it. */
-export async function addItem(page: Page, within: Locator, label: string, item: string): Promise<Locator> {
+async function addItem(
+  page: Page,
+  within: Locator,
+  label: string,
+  item: string,
+  press: Press = click,
+): Promise<Locator> {
   const list = await reveal(page, field(within, label));
-  await list
-    .getByRole("button", { name: new RegExp(`^Add ${isolated(item)}$`) })
-    .last()
-    .click();
+  await press(list.getByRole("button", { name: new RegExp(`^Add ${isolated(item)}$`) }).last());
   return lastItem(list);
+}
+
+/** Opens the towns file and the first town of the grids (Mattoon); returns the grid and the town. */
+export async function openFirstTown(page: Page, press: Press = click): Promise<{ grid: Locator; town: Locator }> {
+  await openFile(page, "Towns", press);
+  const grid = field(page, "Towns in the grids");
+  await press(grid.getByRole("button", { name: "Expand" }).first());
+  return { grid, town: listItems(grid).first() };
+}
+
+/** A photo as the owner's phone or camera names it. */
+export interface PhotoFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** The moments of adding a photo, in order, for a test to look at the screen. */
+export type PhotoStep = "row added" | "library" | "uploaded" | "inserted" | "described";
+
+/**
+ * Adds a photo to `town` as the owner does: a new row of its Photos list, Browse, Upload in the
+ * editor's photo library, Insert, then the words that say what it shows. `step` is called at each
+ * moment, with the photo library. Returns the new row.
+ */
+export async function addPhoto(
+  page: Page,
+  town: Locator,
+  photo: PhotoFile,
+  alt: string,
+  { press = click, step }: { press?: Press; step?: (step: PhotoStep, library: Locator) => Promise<void> } = {},
+): Promise<Locator> {
+  const library = page.getByRole("dialog", { name: "Select Image" });
+  const row = await addItem(page, town, "Photos", "Photo", press);
+  await step?.("row added", library);
+  await press((await reveal(page, field(row, "Photo"))).getByRole("button", { name: "Browse" }));
+  await library.waitFor();
+  await step?.("library", library);
+  const chooser = page.waitForEvent("filechooser");
+  await press(library.getByRole("button", { name: "Upload" }));
+  await (await chooser).setFiles(photo);
+  const insert = library.getByRole("button", { name: "Insert" });
+  await expect.poll(() => insert.isEnabled()).toBe(true);
+  // The owner sees the photo in the library before putting it in.
+  const thumbnail = library.locator("img").first();
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0).catch(() => false))
+    .toBe(true);
+  await step?.("uploaded", library);
+  await press(insert);
+  // The field names the photo as it will be saved, once the editor has taken it.
+  await field(row, "Photo")
+    .getByText(/^\/photos\/\S+$/)
+    .waitFor();
+  await step?.("inserted", library);
+  await (await reveal(page, field(row, "What the photo shows").getByRole("textbox"))).fill(alt);
+  await step?.("described", library);
+  return row;
 }
 
 /** A town as the owner types it in, field by field; `faqs` questions and answers. */
