@@ -8,7 +8,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { buildAssets, buildFavicon } from "../pages/assets.ts";
 import { compressedSiblings } from "../lib/compress.ts";
-import { headerPolicyFor, pagePolicy, type PagePolicy } from "../headers/policy.ts";
+import { headerPolicyFor, pagePolicy, picturePolicy, type PagePolicy } from "../headers/policy.ts";
 import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
 import { buildTargetFor, type Host } from "../headers/hosts.ts";
@@ -29,6 +29,8 @@ import { adminFiles } from "../admin/files.ts";
 import { buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
 import { buildRoutes, notFoundRoute } from "../pages/routes.ts";
+import { renderMapPicture } from "../pages/map-picture.ts";
+import { SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
 import type { Route } from "../site/page.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
@@ -103,6 +105,9 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
     policies.push(pagePolicy(model.business, route.file, html));
     await emit(route.file, html);
   }
+  // The home page's picture of the service-area map, with a header policy of its own.
+  const mapPicture = await renderMapPicture(model);
+  await emit(SERVICE_AREA_MAP_FILE, mapPicture);
   await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
   await emit("robots.txt", buildRobots(model.business.url));
   await emit("llms.txt", buildLlmsTxt(routes, model));
@@ -112,7 +117,8 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
   for (const [file, contents] of await admin) await emit(file, contents);
   // Last, so that the policy covers the inline code of every page above.
-  await emit(HEADERS_FILE, formatHeadersFile(headerPolicyFor(policies)));
+  const pictures = [picturePolicy(model.business, SERVICE_AREA_MAP_FILE, mapPicture)];
+  await emit(HEADERS_FILE, formatHeadersFile(headerPolicyFor(policies, pictures)));
   return { model, routes, warnings: data.warnings };
 }
 
