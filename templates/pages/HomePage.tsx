@@ -1,4 +1,5 @@
 import { joinList, type Business, type SiteModel } from "../../scripts/data/model.ts";
+import { reviewsFor } from "../../scripts/data/reviews.ts";
 import { SERVICE_AREA_MAP_PATH, townPath } from "../../scripts/site/urls.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
@@ -6,6 +7,7 @@ import { ContactSection } from "../parts/ContactSection.tsx";
 import { FaqList } from "../parts/FaqList.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import type { ServiceAreaMapData } from "../../scripts/map/service-area.ts";
+import { Reviews } from "../parts/Reviews.tsx";
 import { ServiceAreaMapPicture } from "../parts/ServiceAreaMap.tsx";
 import { ServiceCard } from "../parts/ServiceCard.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
@@ -69,6 +71,17 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
           </ul>
         </div>
       </section>
+
+      {/* Right after what we do, what customers say of it: the newest three of any town or service,
+          as on the contact page (the latest say most about the crew today), under the link to all
+          of them on Google; nothing without reviews. The map below is a picture so that three of
+          the longest fit the page's first round trip. */}
+      <Reviews
+        reviews={reviewsFor(business.reviews)}
+        heading="From our customers"
+        profile={business.googleBusinessProfile}
+        flush
+      />
 
       <section className="section section-tinted" aria-labelledby="towns-heading">
         <div className="container">
