@@ -1,10 +1,15 @@
-// The service-area map in the generated pages, the lists that repeat its links, and the town
-// pages' distance and nearby towns; checked on renderSite's output, not on the templates.
+// The service-area map in the generated pages (inline with a link per town on the Service Area
+// page, a picture in one link to that page on the home page), the lists that repeat its links, and
+// the town pages' distance and nearby towns; checked on renderSite's output, not on the templates.
 import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { geoIdentity } from "d3-geo";
 import { describe, expect, it } from "vitest";
-import { STYLESHEET } from "../scripts/pages/assets.ts";
+import { MAP_STYLESHEET } from "../scripts/pages/assets.ts";
+import { inlineHash } from "../scripts/headers/csp.ts";
+import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
+import { picturePolicy } from "../scripts/headers/policy.ts";
+import { headersForPath } from "../scripts/headers/rules.ts";
 import { renderSite } from "../scripts/pipeline/generate.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { distanceFromYard, nearestTowns } from "../scripts/geo/distance.ts";
@@ -19,7 +24,7 @@ import {
 } from "../scripts/map/labels.ts";
 import { DOT_EM, HOME_MARK_EM, MAP_TEXT, buildServiceAreaMap } from "../scripts/map/service-area.ts";
 import { allTowns } from "../scripts/data/model.ts";
-import { townPath } from "../scripts/site/urls.ts";
+import { SERVICE_AREA_MAP_FILE, SERVICE_AREA_MAP_PATH, townPath } from "../scripts/site/urls.ts";
 import { compactPath } from "../scripts/map/svg-path.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
@@ -47,8 +52,8 @@ const hrefs = (markup: string) => [...markup.matchAll(/<a href="([^"]+)"/g)].map
 const MAP_BUDGET = 20 * 1024;
 
 describe("the service-area map", () => {
-  it.each(["index.html", "towns.html"])("is on %s with one link per town page, each to a route", (file) => {
-    const links = hrefs(mapSvg(html(file)));
+  it("is on the Service Area page with one link per town page, each to a route", () => {
+    const links = hrefs(mapSvg(html("towns.html")));
     expect(links).toHaveLength(27);
     expect([...links].sort()).toEqual([...townPagePaths].sort());
     for (const link of links) expect(routePaths.has(link), link).toBe(true);
@@ -103,15 +108,121 @@ describe("the service-area map", () => {
     expect(svg).toContain(`viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"`);
     expect(svg).not.toMatch(/\sstyle=/);
   });
+});
 
-  it("is drawn the same on both pages", () => {
-    expect(mapSvg(html("index.html"))).toBe(mapSvg(html("towns.html")));
+/** The <img> of the map's picture on a page, and the link around it. */
+const pictureOn = (page: string) =>
+  /<a href="([^"]+)" class="area-map-link">(<img [^>]*>)<\/a>/.exec(page) ?? undefined;
+const attributesOf = (element: string) =>
+  Object.fromEntries([...element.matchAll(/([\w-]+)="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]));
+
+describe("the home page's picture of the map", () => {
+  const picture = html(SERVICE_AREA_MAP_FILE);
+  const home = html("index.html");
+  const inline = mapSvg(html("towns.html"));
+  /** The land, counties, inset and scale: everything but the towns. */
+  const drawing = (svg: string) => /<g aria-hidden="true">[\s\S]*?<\/g><\/g>(?=<g class="map-towns")/.exec(svg)?.[0];
+  /** The names of the towns and the dots, with the links and their hit areas taken away. */
+  const towns = (svg: string) =>
+    /<g class="map-towns"[\s\S]*$/
+      .exec(svg)?.[0]
+      .replace(/<a href="[^"]+" class="map-town"><title>[^<]*<\/title>/g, '<g class="map-town">')
+      .replace(/<rect class="map-hit[^"]*"[^>]*><\/rect>/g, "")
+      .replace(/<\/a>/g, "</g>");
+
+  it("is the home page's map, an <img> sized up front and loaded late, in one link to the Service Area page", () => {
+    expect(home).not.toContain('<svg class="area-map-svg"');
+    const [, href, img] = pictureOn(home) ?? [];
+    expect(href).toBe("/towns");
+    expect(routePaths.has(href!)).toBe(true);
+    const { width, height } = buildServiceAreaMap(model);
+    expect(attributesOf(img!)).toMatchObject({
+      class: "area-map-svg",
+      src: SERVICE_AREA_MAP_PATH,
+      width: String(width),
+      height: String(height),
+      loading: "lazy",
+      decoding: "async",
+    });
+    expect(SERVICE_AREA_MAP_PATH).toBe(`/${SERVICE_AREA_MAP_FILE}`);
+    expect(site.files.has(SERVICE_AREA_MAP_FILE)).toBe(true);
+  });
+
+  it("says in words what it shows and where its link goes", () => {
+    const alt = attributesOf(pictureOn(home)![2]!).alt ?? "";
+    expect(alt).toMatch(/^Map of our service area around Mattoon, Illinois: /);
+    for (const county of model.business.counties) expect(alt).toContain(county);
+    expect(alt).toContain("27 towns");
+    expect(alt).toContain("home base in Mattoon");
+    expect(alt).toMatch(/Open the map with a link to each town\.$/);
+    // Its legend does not promise dots to select: they are in the list beside it.
+    expect(home).toContain("A town with its own page</li>");
+    expect(home).not.toContain("select its dot or name");
+    expect(html("towns.html")).toContain("A town with its own page: select its dot or name");
+  });
+
+  it("draws what the inline map draws, without its links", () => {
+    expect(picture).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" class="area-map-svg" viewBox="0 0 \d+ \d+"/,
+    );
+    expect(drawing(picture)).toBeDefined();
+    // Thin lines at any size: vector-effect, an attribute inline, is in the picture's stylesheet.
+    expect(drawing(picture)).toBe(drawing(inline)?.replaceAll(' vector-effect="non-scaling-stroke"', ""));
+    expect(drawing(inline)?.match(/ vector-effect="non-scaling-stroke"/g)).toHaveLength(3);
+    expect(picture).toContain(
+      ".map-county-lines,.map-state-line,.map-served-border{vector-effect:non-scaling-stroke}</style>",
+    );
+    expect(towns(picture.trimEnd())).toBe(towns(inline));
+    expect(picture).not.toMatch(/<a[\s>]|href=|<script|\sstyle=/);
+    for (const county of model.business.counties) expect(picture).toContain(`>${county.toUpperCase()}</text>`);
+    expect(picture).toContain(">Mattoon</tspan>");
+  });
+
+  it("carries its own stylesheet, the palette and the map's, since a picture sees none of the page's", () => {
+    const css = /<style>([^<]*)<\/style>/.exec(picture)?.[1] ?? "";
+    expect(css).toMatch(/^:root\{--ink: #1b2026;/);
+    expect(css).toContain(".map-served{fill:#fbe2a0}");
+    expect(css).toContain(
+      `@media(max-width:47.99rem){.map-towns,.map-scale{font-size:${MAP_TEXT.town.narrow}px}.map-county-names{font-size:${MAP_TEXT.county.narrow}px}`,
+    );
+    // Nothing of the page: no layout, no buttons, no focus rings.
+    expect(css).not.toMatch(/\.button|\.map-hit|focus-visible|\bbody\b/);
+    expect(css).not.toMatch(/[<&]/);
+  });
+
+  it("has a header policy of its own: its stylesheet by hash, nothing of the pages', nothing else", () => {
+    const rules = parseHeadersFile(html(HEADERS_FILE));
+    const policy = headersForPath(rules, SERVICE_AREA_MAP_PATH)["Content-Security-Policy"];
+    const css = /<style>([^<]*)<\/style>/.exec(picture)?.[1] ?? "";
+    expect(policy).toBe(
+      `default-src 'none'; style-src ${inlineHash(css)}; form-action 'none'; base-uri 'none'; frame-ancestors 'none'; upgrade-insecure-requests`,
+    );
+    expect(headersForPath(rules, "/")["Content-Security-Policy"]).not.toContain(inlineHash(css));
+  });
+
+  it("may hold nothing that loads or runs", () => {
+    const business = model.business;
+    const withImage = picture.replace("</svg>\n", '<image href="/x.png" width="1" height="1"></image></svg>');
+    expect(() => picturePolicy(business, SERVICE_AREA_MAP_FILE, withImage)).toThrow(
+      /service-area-map\.svg: a picture may hold its own stylesheet and nothing else, not img-src/,
+    );
+    const withStyle = picture.replace("<title>", '<title style="fill:red">');
+    expect(() => picturePolicy(business, SERVICE_AREA_MAP_FILE, withStyle)).toThrow(/inline <title style="…">/);
+  });
+
+  it(`stays within ${MAP_BUDGET / 1024} KB compressed, and leaves the home page the room for reviews`, () => {
+    const compressed = gzipSync(picture, { level: 9 }).length;
+    console.log(`service-area map picture: ${picture.length} bytes, ${compressed} bytes with gzip -9`);
+    expect(compressed).toBeLessThanOrEqual(MAP_BUDGET);
+    const [whole] = /<div class="area-map">[\s\S]*?<\/ul><\/div>/.exec(home) ?? [""];
+    expect(gzipSync(whole, { level: 9 }).length).toBeLessThan(gzipSync(inline, { level: 9 }).length / 3);
   });
 });
 
 describe("the lists beside the map", () => {
   it.each(["index.html", "towns.html"])("%s links every town page from an ordinary list too", (file) => {
-    const outsideMap = html(file).replace(mapSvg(html(file)), "");
+    // The home page's map is a picture, with no links in the page.
+    const outsideMap = file === "towns.html" ? html(file).replace(mapSvg(html(file)), "") : html(file);
     for (const townPage of townPagePaths) {
       expect(outsideMap, townPage).toMatch(new RegExp(`<li[^>]*><a href="${townPage}"`));
     }
@@ -247,10 +358,9 @@ describe("label placement", () => {
     expect(shownAt("mattoon", "narrow")).toBe(true);
   });
 
-  it("uses the phone text sizes of scripts/map/service-area.ts in styles.css", async () => {
-    const css = await readFile(STYLESHEET, "utf8");
-    const phoneRules =
-      css.slice(css.indexOf("/* Service-area map */")).match(/@media \(max-width: 47\.99rem\) \{[\s\S]*$/)?.[0] ?? "";
+  it("uses the phone text sizes of scripts/map/service-area.ts in map.css", async () => {
+    const css = await readFile(MAP_STYLESHEET, "utf8");
+    const phoneRules = css.match(/@media \(max-width: 47\.99rem\) \{[\s\S]*$/)?.[0] ?? "";
     expect(phoneRules).toMatch(
       new RegExp(`\\.map-towns,\\s*\\.map-scale \\{\\s*font-size: ${MAP_TEXT.town.narrow}px;`),
     );

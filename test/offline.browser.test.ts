@@ -64,7 +64,16 @@ describe("Chromium offline", () => {
     await page.goto(`${setting.site.url}/towns/nope`);
     await page.goto(`${setting.site.url}/services?utm_source=card`);
     const kept = await keptPaths();
-    expect(kept).toEqual(expect.arrayContaining(["/", "/contact", "/services", "/towns/mattoon", "/services/culvert"]));
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/service-area-map.svg",
+        "/contact",
+        "/services",
+        "/towns/mattoon",
+        "/services/culvert",
+      ]),
+    );
     expect(kept.filter((path) => path.endsWith(".html") || path === "/towns/nope")).toEqual([]);
     expect(await page.evaluate(async () => (await caches.keys()).length), "one cache").toBe(1);
   });

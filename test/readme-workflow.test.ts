@@ -236,14 +236,21 @@ describe("the README's steps for adding a review", () => {
     expect(checkOutput).toMatch(/^OK: data\/ is valid/m);
   });
 
-  it("shows it word for word on the pages of its town and its service and on the contact page, with the profile's links", async () => {
-    for (const file of [`towns/${review.town.toLowerCase()}.html`, `services/${review.service}.html`, "contact.html"]) {
+  it("shows it word for word on the pages of its town and its service and on the home and contact pages, with the profile's links", async () => {
+    const files = [
+      `towns/${review.town.toLowerCase()}.html`,
+      `services/${review.service}.html`,
+      "index.html",
+      "contact.html",
+    ];
+    for (const file of files) {
       const html = await page(project, file);
       expect(html).toContain(
         `<blockquote cite="${review.link}"><p>${review.quote.replaceAll("'", "&#x27;")}</p></blockquote>`,
       );
       expect(html).toContain(`href="${profile.writeReviewUrl}">Leave a review</a>`);
     }
-    expect(await page(project, "index.html")).not.toContain("<blockquote");
+    // Not on the pages of other towns and services.
+    expect(await page(project, "towns/charleston.html")).not.toContain("<blockquote");
   });
 });

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { STYLESHEET } from "../scripts/pages/assets.ts";
+import { PALETTE } from "../scripts/pages/assets.ts";
 import { settled } from "./support/browser.ts";
 import { contrastRatio, mustParseColour, rootCustomProperties } from "./support/colour.ts";
 import { stubFormProvider } from "./support/form-provider.ts";
@@ -128,7 +128,7 @@ describe("text at 200 % (WCAG 1.4.4 resize text)", () => {
 });
 
 describe("brand colour contrast (WCAG 1.4.3 and 1.4.11)", async () => {
-  const colours = rootCustomProperties(await readFile(STYLESHEET, "utf8"));
+  const colours = rootCustomProperties(await readFile(PALETTE, "utf8"));
   const TEXT = 4.5;
   const LARGE_TEXT_OR_UI = 3;
   // [foreground, background, minimum, where the pair is used]

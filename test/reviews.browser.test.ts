@@ -1,7 +1,8 @@
-// Pages with three of the longest reviews and the Business Profile's links, in Chromium: axe-core
-// finds nothing at 390 px and 1280 px, every link is a big enough target, nothing scrolls
-// sideways at 320 px, and the reviews read one under another on a phone and side by side on a
-// desktop screen.
+// Pages with three of the longest reviews and the Business Profile's links, the home page among
+// them, in Chromium: axe-core finds nothing at 390 px and 1280 px, every link is a big enough
+// target, nothing scrolls sideways at 320 px, and the reviews read one under another on a phone
+// and side by side on a desktop screen. On the home page the map's picture beside them loads and
+// draws, with no console error.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -36,6 +37,11 @@ const context = await browser.newContext();
 // The contact page's form frame is answered here, never fetched from the provider.
 await stubFormProvider(context, buildModel(await loadData(data, { today: FIXTURE_TODAY })).business);
 const page: Page = await context.newPage();
+const consoleErrors: string[] = [];
+page.on("console", (message) => {
+  if (message.type() === "error") consoleErrors.push(message.text());
+});
+page.on("pageerror", (error) => consoleErrors.push(error.message));
 
 afterAll(async () => {
   await browser.close();
@@ -44,7 +50,7 @@ afterAll(async () => {
   await rm(path.dirname(data), { recursive: true, force: true });
 });
 
-const PAGES = ["/towns/charleston", `/services/${FIXTURE_SERVICE}`, "/contact"];
+const PAGES = ["/", "/towns/charleston", `/services/${FIXTURE_SERVICE}`, "/contact"];
 
 async function load(address: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
@@ -105,5 +111,46 @@ describe("the review cards", () => {
     const desktop = await cardEdges();
     expect(new Set(desktop.map((edge) => edge.top)).size).toBe(1);
     expect(new Set(desktop.map((edge) => edge.left)).size).toBe(3);
+  });
+});
+
+describe.each([390, 1280])("the home page with reviews at %i px", (width) => {
+  it("shows them after the services and before the towns, and the map's picture drawn at the page's width", async () => {
+    consoleErrors.length = 0;
+    await load("/", width);
+    const order = await page.evaluate(() =>
+      ["#services-heading", "#reviews-heading", "#towns-heading"].map(
+        (selector) => document.querySelector(selector)!.getBoundingClientRect().top,
+      ),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const picture = page.locator(".area-map img");
+    await picture.scrollIntoViewIfNeeded();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    const drawn = await picture.evaluate((img: HTMLImageElement) => {
+      // The share of the picture in the served counties' colour (.map-served in map.css): an SVG
+      // that does not parse draws nothing, and one whose stylesheet is refused draws it black.
+      const canvas = document.createElement("canvas");
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext("2d")!;
+      context.drawImage(img, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let served = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i] === 0xfb && data[i + 1] === 0xe2 && data[i + 2] === 0xa0) served++;
+      }
+      return {
+        natural: img.naturalWidth,
+        served: served / (data.length / 4),
+        width: img.getBoundingClientRect().width,
+        link: img.closest("a")?.getAttribute("href"),
+      };
+    });
+    expect(drawn.natural).toBeGreaterThan(0);
+    expect(drawn.served).toBeGreaterThan(0.15);
+    expect(drawn.link).toBe("/towns");
+    expect(drawn.width).toBeGreaterThan(width < 600 ? width - 1 : width * 0.6);
+    expect(consoleErrors).toEqual([]);
   });
 });

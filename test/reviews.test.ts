@@ -1,9 +1,9 @@
 // Customers' reviews (data/site.yaml `reviews`, `googleBusinessProfile`): shown word for word on
-// the pages of the towns and services they name and on the contact page, each with its name, town,
-// date and a link to the original, never more than three to a page and never worded as all of
-// them; nothing at all without them, and not a byte on the home page; no Review or AggregateRating
-// markup about the business; every rule refused at file:line:column; and three of the longest on
-// a page still within the page budget.
+// the pages of the towns and services they name, and the newest on the home and contact pages,
+// each with its name, town, date and a link to the original, never more than three to a page and
+// never worded as all of them; nothing at all without them; no Review or AggregateRating markup
+// about the business; every rule refused at file:line:column; and three of the longest on a page,
+// the home page included, still within the page budget.
 import { describe, expect, it } from "vitest";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
@@ -28,7 +28,7 @@ import {
 const TOWN_PAGE = "towns/charleston.html";
 const SERVICE_PAGE = `services/${FIXTURE_SERVICE}.html`;
 /** The pages that show the three fixture reviews. */
-const SHOWING = [TOWN_PAGE, SERVICE_PAGE, "contact.html"];
+const SHOWING = ["index.html", TOWN_PAGE, SERVICE_PAGE, "contact.html"];
 
 /** Text as React writes it into HTML. */
 function escaped(text: string): string {
@@ -168,17 +168,30 @@ describe("pages with reviews and the Business Profile", () => {
     }
   });
 
-  it("shows none on the home page and on pages they do not name", () => {
-    for (const file of ["index.html", "towns/mattoon.html", "services/site-prep.html", "services.html", "towns.html"]) {
+  it("shows none on pages they do not name", () => {
+    for (const file of ["towns/mattoon.html", "services/site-prep.html", "services.html", "towns.html"]) {
       expect(reviewsSection(pageOf(site, file)), file).toBeUndefined();
       expect(pageOf(site, file)).not.toMatch(/<blockquote|Leave a review|reviews on Google/);
     }
-    // The contact page shows the most recent of any town and service: not the older fourth one.
-    expect(pageOf(site, "contact.html")).not.toContain("O&#x27;Neil");
+    // The home and contact pages show the most recent of any town and service: not the older fourth one.
+    for (const file of ["index.html", "contact.html"]) expect(pageOf(site, file), file).not.toContain("O&#x27;Neil");
   });
 
-  it("leave the home page exactly as it is without them", () => {
-    expect(pageOf(site, "index.html")).toBe(pageOf(real, "index.html"));
+  it("add to the home page their section, after the services, and nothing else", () => {
+    const home = pageOf(site, "index.html");
+    const start = home.indexOf('<section class="section section-flush" aria-labelledby="reviews-heading">');
+    expect(start).toBeGreaterThan(home.indexOf('id="services-heading"'));
+    expect(start).toBeLessThan(home.indexOf('id="towns-heading"'));
+    const end = home.indexOf("</section>", start) + "</section>".length;
+    expect(home.slice(0, start) + home.slice(end)).toBe(pageOf(real, "index.html"));
+  });
+
+  it("leave the home page with no reviews section without them, even with the Business Profile named", () => {
+    for (const built of [real, profileOnly]) {
+      const home = pageOf(built, "index.html");
+      expect(reviewsSection(home)).toBeUndefined();
+      expect(home).not.toMatch(/reviews-heading|<blockquote|Leave a review|reviews on Google/);
+    }
   });
 
   it("shows at most three on a page, the most recent", async () => {

@@ -12,7 +12,7 @@ import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { KEEP_FROM_START, NETWORK_TIMEOUT_MS } from "../scripts/pages/worker.ts";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
-import { ADMIN_PATH, pathForFile, WORKER_FILE, WORKER_PATH } from "../scripts/site/urls.ts";
+import { ADMIN_PATH, pathForFile, SERVICE_AREA_MAP_PATH, WORKER_FILE, WORKER_PATH } from "../scripts/site/urls.ts";
 import { closeServer } from "./support/site.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { listen } from "../scripts/serve/server.ts";
@@ -59,9 +59,10 @@ describe("/sw.js", () => {
     expect(plainHttpPolicy(policy)).not.toContain("upgrade-insecure-requests");
   });
 
-  it("keeps the home and contact pages from the start, waits 3 s for a kept page, and leaves the editor alone", () => {
-    expect(KEEP_FROM_START).toEqual(["/", "/contact"]);
-    expect(site.routes.map((route) => route.path)).toEqual(expect.arrayContaining([...KEEP_FROM_START]));
+  it("keeps the home page with its map picture and the contact page from the start, waits 3 s for a kept page, and leaves the editor alone", () => {
+    expect(KEEP_FROM_START).toEqual(["/", SERVICE_AREA_MAP_PATH, "/contact"]);
+    expect(site.routes.map((route) => route.path)).toEqual(expect.arrayContaining(["/", "/contact"]));
+    expect(site.files.has(SERVICE_AREA_MAP_PATH.slice(1)), "the home page's map picture").toBe(true);
     expect(worker).toContain(JSON.stringify(KEEP_FROM_START));
     expect(NETWORK_TIMEOUT_MS).toBe(3000);
     expect(worker).toContain(JSON.stringify([ADMIN_PATH.slice(0, -1)]));

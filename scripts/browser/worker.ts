@@ -18,7 +18,7 @@ declare const OFFLINE_HTML: string;
 declare const OFFLINE_POLICY: string;
 /** The same for a site on plain HTTP (the local server), as the local server sends it. */
 declare const OFFLINE_PLAIN_HTTP_POLICY: string;
-/** Pages kept from the first visit, whether or not the visitor opens them. */
+/** Pages (and the home page's map picture) kept from the first visit, whether or not the visitor opens them. */
 declare const KEEP_FROM_START: string[];
 /** Paths whose requests the worker never answers: the site editor's. */
 declare const LEFT_ALONE: string[];
@@ -78,7 +78,7 @@ function offlinePage(): Response {
 }
 
 /**
- * The home and contact pages, which must be fetched for the worker to install (it tries again at
+ * The home and contact pages (and the home page's map picture), which must be fetched for the worker to install (it tries again at
  * the next visit otherwise), then every page already kept and every page open in a tab: fetched
  * again, so that none keeps a number or a policy of an earlier build. A page that cannot be
  * fetched now is kept as it was.

@@ -20,7 +20,7 @@ export function sameTown(a: string, b: string): boolean {
 
 /**
  * The reviews a page shows: on a town's page those from that town, on a service's page those of
- * that service, on the contact page any; the most recent first (the data's order between reviews
+ * that service, on the home and contact pages any; the most recent first (the data's order between reviews
  * of one day), at most REVIEWS_PER_PAGE.
  */
 export function reviewsFor(reviews: readonly Review[], page?: { town: string } | { service: string }): Review[] {

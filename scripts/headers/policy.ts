@@ -5,6 +5,7 @@ import type { Business } from "../data/model.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import { ADMIN_FILE, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
 import { mergeSources, pageSources, serializePolicy, type PolicySources } from "./csp.ts";
+import { PolicyError } from "./policy-error.ts";
 import type { HeaderRule, HeaderSet } from "./rules.ts";
 
 /** The rule every response gets. */
@@ -148,11 +149,29 @@ export function pagePolicy(business: Pick<Business, "url" | "leadForm">, file: s
 }
 
 /**
+ * What an SVG picture of the site holds (dist/service-area-map.svg): its inline stylesheet, and
+ * nothing it loads or runs, or the build stops. Shown by <img> it runs no script and loads nothing
+ * in any browser; its policy is for a browser that applies the picture's own headers to it, and for
+ * anyone who opens it by its address.
+ */
+export function picturePolicy(business: Pick<Business, "url">, file: string, svg: string): PagePolicy {
+  const context = { siteOrigin: new URL(business.url).origin, allowedOrigins: new Set<string>(), file };
+  const sources = pageSources(svg, context);
+  const loads = [...sources].filter(([directive]) => directive !== "style-src");
+  if (loads.length > 0) {
+    throw new PolicyError(
+      `${file}: a picture may hold its own stylesheet and nothing else, not ${loads.map(([d]) => d).join(", ")}`,
+    );
+  }
+  return { file, sources };
+}
+
+/**
  * The header policy from every page's sources. Every page may run the inline code of any page (it
  * is the same head and body script everywhere); only the pages that embed the lead form get its
  * origins, in a rule of their own, so every other page refuses the provider outright.
  */
-export function headerPolicyFor(pages: readonly PagePolicy[]): HeaderRule[] {
+export function headerPolicyFor(pages: readonly PagePolicy[], pictures: readonly PagePolicy[] = []): HeaderRule[] {
   const firstParty = mergeSources(SITE_FETCHES, SITE_WORKER, ...pages.map((page) => firstPartyOnly(page.sources)));
   const notFound = pages.find((page) => page.file === NOT_FOUND_FILE);
   // Unknown paths answer with the 404 page, so the catch-all rule is the 404 page's policy.
@@ -170,6 +189,13 @@ export function headerPolicyFor(pages: readonly PagePolicy[]): HeaderRule[] {
     rules.push(...pageRules(page.file, { "Content-Security-Policy": policy }));
   }
   rules.push(...pageRules(ADMIN_FILE, ADMIN_HEADERS));
+  // A picture's policy is its own: the pages' inline code is not its to run.
+  for (const picture of pictures) {
+    rules.push({
+      path: pathForFile(picture.file),
+      headers: { "Content-Security-Policy": serializePolicy(picture.sources) },
+    });
+  }
   rules.push({ path: HASHED_ASSETS, headers: { "Cache-Control": CACHE_IMMUTABLE } });
   return rules;
 }

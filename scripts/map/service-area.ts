@@ -70,6 +70,8 @@ export interface ServiceAreaMapData {
   height: number;
   title: string;
   description: string;
+  /** The text of the map as a picture in a link to the inline map (the home page's <img>). */
+  pictureAlt: string;
   /** Illinois' land inside the frame; outside it is the neighbouring state. */
   land: string;
   countyLines: string;
@@ -288,14 +290,18 @@ export function buildServiceAreaMap(model: SiteModel): ServiceAreaMapData {
   placeTownLabels(requests.filter((request) => request.id !== homeSlug && !isGridTown.has(request.id)));
 
   const servedNames = joinList(business.counties);
+  const title = `Map of our service area around ${business.address.city}, Illinois`;
   return {
     width: MAP_WIDTH,
     height,
-    title: `Map of our service area around ${business.address.city}, Illinois`,
+    title,
     description:
       `The ${business.counties.length} counties we serve, ${servedNames}, are shaded and named in capitals. ` +
       `Each of the ${towns.length} towns with its own page is a dot that links to the page` +
       (home ? `; the star is our home base in ${home.name}.` : "."),
+    pictureAlt:
+      `${title}: the ${business.counties.length} counties we serve, ${servedNames}, and the ${towns.length} towns ` +
+      `with a page of their own${home ? ` around our home base in ${home.name}` : ""}. Open the map with a link to each town.`,
     land: compactPath(projection, atlas.state),
     countyLines: compactPath(projection, atlas.countyLines),
     stateLine: compactPath(projection, atlas.stateLine),

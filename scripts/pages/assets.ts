@@ -1,14 +1,17 @@
 // The stylesheet and the browser scripts, minified by esbuild. Pages inline them, so that every
-// page renders from its first response with no render-blocking request.
-import { readFile } from "node:fs/promises";
+// page renders from its first response with no render-blocking request. The service-area map's
+// picture carries a stylesheet of its own: the palette and how the map is drawn.
 import path from "node:path";
-import { transform } from "esbuild";
-import { BROWSER_TARGETS, bundleBrowserScript } from "../lib/bundle.ts";
+import { bundleBrowserScript, bundleStylesheet } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
 import type { PageAssets } from "../site/page.ts";
 import { WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
+/** The colours and sizes both stylesheets start from, and how the service-area map is drawn. */
+export const PALETTE = path.join(TEMPLATES_DIR, "palette.css");
+export const MAP_STYLESHEET = path.join(TEMPLATES_DIR, "map.css");
+const MAP_PICTURE_STYLESHEET = path.join(TEMPLATES_DIR, "map-picture.css");
 const HEAD_SCRIPT = path.join(SCRIPTS_DIR, "browser", "head.ts");
 const BODY_SCRIPT = path.join(SCRIPTS_DIR, "browser", "site.ts");
 
@@ -19,14 +22,19 @@ const SPECULATION_RULES = JSON.stringify({
 
 export async function buildAssets(): Promise<PageAssets> {
   const [css, headScript, bodyScript] = await Promise.all([
-    readFile(STYLESHEET, "utf8").then(async (source) => {
-      const result = await transform(source, { loader: "css", minify: true, target: BROWSER_TARGETS });
-      return result.code.trim();
-    }),
+    bundleStylesheet(STYLESHEET),
     bundleBrowserScript(HEAD_SCRIPT),
     bundleBrowserScript(BODY_SCRIPT, { define: { WORKER_URL: JSON.stringify(WORKER_PATH) } }),
   ]);
   return { css, headScript, bodyScript, speculationRules: SPECULATION_RULES };
+}
+
+/**
+ * The map picture's stylesheet: the palette, how the map is drawn, and what only the picture needs;
+ * nothing of the pages'.
+ */
+export function buildMapPictureStylesheet(): Promise<string> {
+  return bundleStylesheet(PALETTE, MAP_STYLESHEET, MAP_PICTURE_STYLESHEET);
 }
 
 /** The site's icon: the brand shovel in the accent colour on the header's dark tile. */

@@ -10,7 +10,7 @@ import { TownsPage } from "../../templates/pages/TownsPage.tsx";
 import { TownPage } from "../../templates/pages/TownPage.tsx";
 import { NotFoundPage } from "../../templates/pages/NotFoundPage.tsx";
 import { OfflinePage } from "../../templates/pages/OfflinePage.tsx";
-import { buildServiceAreaMap, type ServiceAreaMapData } from "../map/service-area.ts";
+import { serviceAreaMapOf } from "./map-picture.ts";
 import type { Crumb, PageKind, PageMeta, Route } from "../site/page.ts";
 import { CONTACT_PATH, fileForPath, NOT_FOUND_FILE, servicePath, townPath, WORKER_FILE } from "../site/urls.ts";
 
@@ -28,9 +28,8 @@ const TOWNS: Crumb = { name: "Service Area", path: "/towns" };
 
 export function buildRoutes(model: SiteModel): Route[] {
   const { business } = model;
-  // Drawn once, when the first page that shows it renders, and shared by the pages that do.
-  let map: ServiceAreaMapData | undefined;
-  const areaMap = () => (map ??= buildServiceAreaMap(model));
+  // Drawn once, when the first page that shows it renders, and shared with the picture.
+  const areaMap = () => serviceAreaMapOf(model);
   const title = (base: string) => pageTitle(base, business.name);
   const page = (
     routePath: string,

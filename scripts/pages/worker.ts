@@ -4,7 +4,7 @@
 import path from "node:path";
 import { bundleBrowserScript } from "../lib/bundle.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
-import { ADMIN_PATH, CONTACT_PATH } from "../site/urls.ts";
+import { ADMIN_PATH, CONTACT_PATH, SERVICE_AREA_MAP_PATH } from "../site/urls.ts";
 
 const WORKER_SOURCE = path.join(SCRIPTS_DIR, "browser", "worker.ts");
 
@@ -16,8 +16,11 @@ const WORKER_SOURCE = path.join(SCRIPTS_DIR, "browser", "worker.ts");
  */
 export const NETWORK_TIMEOUT_MS = 3000;
 
-/** Pages kept from the first visit: the home page, and the contact page with the phone and form. */
-export const KEEP_FROM_START = ["/", CONTACT_PATH] as const;
+/**
+ * Kept from the first visit: the home page with the map picture it shows, and the contact page
+ * with the phone and the form.
+ */
+export const KEEP_FROM_START = ["/", SERVICE_AREA_MAP_PATH, CONTACT_PATH] as const;
 
 export interface WorkerInput {
   /** The offline page, rendered in the site's layout. */

@@ -8,7 +8,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { buildAssets, buildFavicon } from "../pages/assets.ts";
 import { compressedSiblings } from "../lib/compress.ts";
-import { headerPolicyFor, pagePolicy, siteWidePolicy, type PagePolicy } from "../headers/policy.ts";
+import { headerPolicyFor, pagePolicy, picturePolicy, siteWidePolicy, type PagePolicy } from "../headers/policy.ts";
 import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { plainHttpPolicy } from "../headers/csp.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
@@ -31,6 +31,8 @@ import { buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
 import { buildRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
 import { buildWorker } from "../pages/worker.ts";
+import { renderMapPicture } from "../pages/map-picture.ts";
+import { SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
 import type { Route } from "../site/page.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
@@ -107,6 +109,9 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
     policies.push(pagePolicy(model.business, route.file, html));
     await emit(route.file, html);
   }
+  // The home page's picture of the service-area map, with a header policy of its own.
+  const mapPicture = await renderMapPicture(model);
+  await emit(SERVICE_AREA_MAP_FILE, mapPicture);
   await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
   await emit("robots.txt", buildRobots(model.business.url));
   await emit("llms.txt", buildLlmsTxt(routes, model));
@@ -120,7 +125,8 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   const offlineHtml = renderRoute(offline, context);
   policies.push(pagePolicy(model.business, offline.file, offlineHtml));
   // Last, so that the policy covers the inline code of every page above.
-  const headerRules = headerPolicyFor(policies);
+  const pictures = [picturePolicy(model.business, SERVICE_AREA_MAP_FILE, mapPicture)];
+  const headerRules = headerPolicyFor(policies, pictures);
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
   await emit(offline.file, await buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }));

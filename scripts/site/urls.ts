@@ -108,3 +108,7 @@ export function townPath(town: { slug: string }): string {
 export function absoluteUrl(siteUrl: string, urlPath: string): string {
   return `${siteUrl.replace(/\/+$/, "")}${urlPath}`;
 }
+
+/** The service-area map as a picture (the home page's), and its address. */
+export const SERVICE_AREA_MAP_FILE = "service-area-map.svg";
+export const SERVICE_AREA_MAP_PATH = pathForFile(SERVICE_AREA_MAP_FILE);

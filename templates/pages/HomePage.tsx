@@ -1,12 +1,14 @@
 import { joinList, type Business, type SiteModel } from "../../scripts/data/model.ts";
-import { townPath } from "../../scripts/site/urls.ts";
+import { reviewsFor } from "../../scripts/data/reviews.ts";
+import { SERVICE_AREA_MAP_PATH, townPath } from "../../scripts/site/urls.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { ContactSection } from "../parts/ContactSection.tsx";
 import { FaqList } from "../parts/FaqList.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import type { ServiceAreaMapData } from "../../scripts/map/service-area.ts";
-import { ServiceAreaMap } from "../parts/ServiceAreaMap.tsx";
+import { Reviews } from "../parts/Reviews.tsx";
+import { ServiceAreaMapPicture } from "../parts/ServiceAreaMap.tsx";
 import { ServiceCard } from "../parts/ServiceCard.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
@@ -70,6 +72,17 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
         </div>
       </section>
 
+      {/* Right after what we do, what customers say of it: the newest three of any town or service,
+          as on the contact page (the latest say most about the crew today), under the link to all
+          of them on Google; nothing without reviews. The map below is a picture so that three of
+          the longest fit the page's first round trip. */}
+      <Reviews
+        reviews={reviewsFor(business.reviews)}
+        heading="From our customers"
+        profile={business.googleBusinessProfile}
+        flush
+      />
+
       <section className="section section-tinted" aria-labelledby="towns-heading">
         <div className="container">
           <h2 id="towns-heading">Towns we serve</h2>
@@ -77,7 +90,7 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
             Based in {business.address.city}, we work across Central Illinois. Find your town, or{" "}
             <a href="/towns">see the whole service area</a>.
           </p>
-          <ServiceAreaMap map={map} />
+          <ServiceAreaMapPicture map={map} src={SERVICE_AREA_MAP_PATH} href="/towns" />
           <TownLinks towns={model.towns} label="Towns we serve" />
           {model.alsoServing.length > 0 ? (
             <div className="also-serving">

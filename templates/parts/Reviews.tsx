@@ -30,21 +30,24 @@ function ProfileLinks({ profile }: { profile: Profile }) {
  * and a link to the original. The wording never claims these are all the reviews, and the link to
  * all of them on Google comes first, above them, when site.yaml names the Business Profile.
  * Without reviews, nothing at all; or, with `profileAlone`, the profile's links by themselves.
+ * `flush` takes away the space above, for a section that follows another on white.
  */
 export function Reviews({
   reviews,
   heading,
   profile,
   profileAlone = false,
+  flush = false,
 }: {
   reviews: Review[];
   heading: string;
   profile: Profile;
   profileAlone?: boolean;
+  flush?: boolean;
 }) {
   if (reviews.length === 0 && !(profile && profileAlone)) return null;
   return (
-    <section className="section" aria-labelledby="reviews-heading">
+    <section className={flush ? "section section-flush" : "section"} aria-labelledby="reviews-heading">
       <div className="container">
         <h2 id="reviews-heading">{reviews.length > 0 ? heading : "Our reviews on Google"}</h2>
         <p className="section-intro">
