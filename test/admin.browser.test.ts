@@ -9,7 +9,7 @@
 // (OPFS), seeded with a .git folder and the project's data files. The editor reads and writes
 // that folder exactly as it would the owner's working copy; the test reads the saved files back
 // out of it.
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -21,8 +21,8 @@ import { loadData } from "../scripts/data/load.ts";
 import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { copyData } from "./support/data-copy.ts";
-import { DATA_DIR } from "./support/paths.ts";
 import { changedLines, field, lastItem, OAKLAND, openFile, reveal, typeTown } from "./support/editor-form.ts";
+import { openEditor, projectFiles, savedFiles, seedWorkingCopy, type PageLog } from "./support/editor-page.ts";
 import { buildAndServe, type BuiltSite } from "./support/site.ts";
 
 const NAMES = Object.keys(DATA_FILES) as DataFileName[];
@@ -40,85 +40,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-interface PageLog {
-  errors: string[];
-  violations: string[];
-  foreign: string[];
-}
-
-/** A page on /admin/ that records console errors, CSP violations and requests to other origins. */
-async function openEditor(viewport = { width: 1280, height: 900 }): Promise<{ page: Page; log: PageLog }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const log: PageLog = { errors: [], violations: [], foreign: [] };
-  page.on("console", (message) => {
-    if (message.type() === "error") log.errors.push(message.text());
-  });
-  page.on("pageerror", (error) => log.errors.push(error.message));
-  await page.exposeFunction("reportViolation", (text: string) => log.violations.push(text));
-  await context.route(
-    (url) => !url.href.startsWith(site.url) && !/^(?:blob|data):/.test(url.protocol),
-    (route) => {
-      log.foreign.push(route.request().url());
-      return route.abort();
-    },
-  );
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) =>
-      (window as unknown as { reportViolation(text: string): void }).reportViolation(
-        `${event.violatedDirective} ${event.blockedURI}`,
-      ),
-    );
-    // The folder picker, stubbed: the origin-private folder stands in for the working copy.
-    (window as unknown as { showDirectoryPicker(): Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = () =>
-      navigator.storage.getDirectory();
-  });
-  await page.goto(`${site.url}/admin/`);
-  return { page, log };
-}
-
-/** Seeds the origin-private folder with a .git folder and the data files, as a working copy. */
-async function seedWorkingCopy(page: Page, files: Record<string, string>): Promise<void> {
-  await page.evaluate(async (files) => {
-    const root = await navigator.storage.getDirectory();
-    for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) {
-      await root.removeEntry(name, { recursive: true });
-    }
-    const write = async (dir: FileSystemDirectoryHandle, name: string, text: string) => {
-      const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
-      await writable.write(text);
-      await writable.close();
-    };
-    await write(await root.getDirectoryHandle(".git", { create: true }), "HEAD", "ref: refs/heads/main\n");
-    const data = await root.getDirectoryHandle("data", { create: true });
-    for (const [name, text] of Object.entries(files)) await write(data, name, text);
-  }, files);
-}
-
-/** The data files as the editor left them in the working copy. */
-async function savedFiles(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async () => {
-    const data = await (await navigator.storage.getDirectory()).getDirectoryHandle("data");
-    const files: Record<string, string> = {};
-    for await (const [name, handle] of (
-      data as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }
-    ).entries()) {
-      if (handle.kind === "file") files[name] = await (await handle.getFile()).text();
-    }
-    return files;
-  });
-}
-
-async function projectFiles(): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const name of NAMES)
-    files[DATA_FILES[name].file] = await readFile(path.join(DATA_DIR, DATA_FILES[name].file), "utf8");
-  return files;
-}
-
 /** The editor on a working copy seeded with the project's data, its towns file open. */
 async function editTowns(): Promise<{ page: Page; log: PageLog; original: Record<string, string> }> {
-  const { page, log } = await openEditor();
+  const { page, log } = await openEditor(browser, site.url);
   const original = await projectFiles();
   await seedWorkingCopy(page, original);
   await openFile(page, "Towns");
@@ -127,7 +51,7 @@ async function editTowns(): Promise<{ page: Page; log: PageLog; original: Record
 
 describe("the site editor at /admin/", () => {
   it("loads with no console error, no CSP violation and no request to another origin", async () => {
-    const { page, log } = await openEditor();
+    const { page, log } = await openEditor(browser, site.url);
     await expect.poll(() => page.getByRole("button", { name: "Sign In Using Access Token" }).count()).toBe(1);
     await page.waitForLoadState("networkidle");
     expect(log).toEqual({ errors: [], violations: [], foreign: [] });

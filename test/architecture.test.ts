@@ -25,7 +25,21 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   pipeline: ["admin", "data", "geo", "headers", "lib", "map", "pages", "photos", "seo", "site", "templates"],
   serve: ["headers", "lib", "site"],
   dev: ["data", "headers", "lib", "pipeline", "serve", "site"],
-  measure: ["data", "geo", "headers", "lib", "map", "pages", "photos", "pipeline", "seo", "serve", "site", "templates"],
+  measure: [
+    "admin",
+    "data",
+    "geo",
+    "headers",
+    "lib",
+    "map",
+    "pages",
+    "photos",
+    "pipeline",
+    "seo",
+    "serve",
+    "site",
+    "templates",
+  ],
   bin: ["admin", "data", "dev", "headers", "lib", "pages", "pipeline", "serve", "site"],
 };
 

@@ -1,15 +1,18 @@
 // Every page renders from its first response: at most 14 KiB compressed with its CSS and JavaScript
 // inlined, at most 1 KiB of JavaScript, no render-blocking request, and every box sized up front.
+// The site editor, which only the owner loads, is held to 600 KB.
 import { isSitePageFile } from "../scripts/site/urls.ts";
 import { describe, expect, it } from "vitest";
 import { renderSite } from "../scripts/pipeline/generate.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import {
   earlyThirdPartyRequests,
+  EDITOR_BUDGET,
   executedInlineScripts,
   externalScripts,
   FIRST_ROUND_TRIP_BUDGET,
   inlineScriptBytes,
+  measureEditor,
   measurePage,
   renderBlockingResources,
   SCRIPT_BUDGET,
@@ -155,5 +158,14 @@ describe("every page", () => {
       const parsed = JSON.parse(rules[0]!.text) as { prerender?: { where?: unknown; eagerness?: string }[] };
       expect(parsed.prerender?.[0]).toEqual({ where: { href_matches: "/*" }, eagerness: "moderate" });
     });
+  });
+});
+
+describe("the site editor at /admin/", () => {
+  it(`loads at most ${EDITOR_BUDGET} bytes brotli the first time, its fonts cut down to what it draws`, async () => {
+    const weights = await measureEditor(site.files);
+    expect(weights.map((weight) => weight.file)).toContain("admin/sveltia-cms.js");
+    expect(weights.filter((weight) => weight.file.endsWith(".woff2"))).toHaveLength(3);
+    expect(weights.reduce((total, weight) => total + weight.brotli, 0)).toBeLessThanOrEqual(EDITOR_BUDGET);
   });
 });

@@ -347,6 +347,14 @@ export function cmsConfig(site: Pick<SiteData, "name" | "url" | "editor">): Reco
   };
 }
 
+/** The icons `config` gives its collections and files: Material Symbols names, drawn by the CMS. */
+export function cmsIconNames(config: Record<string, unknown>): string[] {
+  const collections = config.collections as { icon?: string; files?: { icon?: string }[] }[];
+  return collections
+    .flatMap((collection) => [collection.icon, ...(collection.files ?? []).map((file) => file.icon)])
+    .filter((icon) => icon !== undefined);
+}
+
 /** /admin/config.yml: the configuration as the CMS reads it, with a note on where it comes from. */
 export function cmsConfigText(site: Pick<SiteData, "name" | "url" | "editor">): string {
   const header = [

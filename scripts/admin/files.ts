@@ -1,17 +1,28 @@
 // The files of the editor at /admin/, as generate writes them into dist/admin/: the page, the
 // configuration, the CMS's script from node_modules and the fonts it draws its interface with.
 // Nothing is loaded from another origin: the CMS's script asks a CDN for three fonts, and those
-// addresses are pointed at copies from the same fontsource packages, served beside it.
+// addresses are pointed at copies from the same fontsource packages, served beside it and cut down
+// to what the editor draws (fonts.ts).
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { schemaLink } from "../data/format.ts";
 import { DATA_FILES, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
 import { bundleBrowserScript } from "../lib/bundle.ts";
-import { FileOnDisk, type OutputContents } from "../lib/output.ts";
+import { cachedSubsetWoff2 } from "../lib/font-subset.ts";
+import type { OutputContents } from "../lib/output.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 import { ADMIN_DIR } from "../site/urls.ts";
-import { cmsConfigText, countRulesFor, formatName, photoPathsFor, townPageListsFor } from "./cms-config.ts";
+import {
+  cmsConfig,
+  cmsConfigText,
+  cmsIconNames,
+  countRulesFor,
+  formatName,
+  photoPathsFor,
+  townPageListsFor,
+} from "./cms-config.ts";
+import { editorFontRequest } from "./fonts.ts";
 import type { DataFileFormat } from "./editor.ts";
 
 const require = createRequire(import.meta.url);
@@ -54,21 +65,56 @@ function pointAt(source: string, url: string, local: string): string {
   return source.replaceAll(`\`${url}\``, `\`${local}\``);
 }
 
-/** The CMS's script, asking this site alone, and the files it then asks for. */
-async function cmsScript(): Promise<{ script: string; files: Map<string, OutputContents> }> {
-  const dir = packageDir("@sveltia/cms");
-  const source = await readFile(path.join(dir, "dist", CMS_SCRIPT), "utf8");
-  const { version } = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { version: string };
-  const fonts = new Map<string, OutputContents>();
-  let script = source.replace(CDN_FONT, (_, family: string, variable: string | undefined, file: string) => {
-    const pkg = `${variable ? "@fontsource-variable" : "@fontsource"}/${family}`;
-    const name = `${family}-${file}`;
-    fonts.set(`${ADMIN_DIR}fonts/${name}`, new FileOnDisk(path.join(packageDir(pkg), "files", name)));
-    return `/${ADMIN_DIR}fonts/${name}`;
+/** A font the CMS's script loads from jsDelivr: its address there, its path in dist/, its file in node_modules. */
+export interface CmsFont {
+  url: string;
+  family: string;
+  file: string;
+  source: string;
+}
+
+/** The fonts `script` (the CMS's script as published) loads from jsDelivr. */
+export function cmsFonts(script: string): CmsFont[] {
+  // Each address once, however often the script names it.
+  const byUrl = new Map([...script.matchAll(CDN_FONT)].map((match) => [match[0], match]));
+  return [...byUrl.values()].map(([url, family, variable, file]) => {
+    const pkg = `${variable ? "@fontsource-variable" : "@fontsource"}/${family!}`;
+    const name = `${family!}-${file!}`;
+    return {
+      url,
+      family: family!,
+      file: `${ADMIN_DIR}fonts/${name}`,
+      source: path.join(packageDir(pkg), "files", name),
+    };
   });
-  if (fonts.size === 0) {
+}
+
+/** The CMS's script as published. */
+export async function publishedCmsScript(): Promise<string> {
+  return readFile(path.join(packageDir("@sveltia/cms"), "dist", CMS_SCRIPT), "utf8");
+}
+
+/**
+ * The CMS's script, asking this site alone, and the files it then asks for: its fonts, cut down to
+ * what the editor draws (fonts.ts), among them the icons config.yml names (`configIcons`).
+ */
+async function cmsScript(configIcons: string[]): Promise<{ script: string; files: Map<string, OutputContents> }> {
+  const source = await publishedCmsScript();
+  const { version } = JSON.parse(await readFile(path.join(packageDir("@sveltia/cms"), "package.json"), "utf8")) as {
+    version: string;
+  };
+  const found = cmsFonts(source);
+  if (found.length === 0) {
     throw new Error(`${CMS_SCRIPT} loads no font from jsDelivr any more: check how this version loads its fonts`);
   }
+  const fonts = await Promise.all(
+    found.map(async (font): Promise<[string, OutputContents]> => [
+      font.file,
+      await cachedSubsetWoff2(await readFile(font.source), editorFontRequest(font.family, source, configIcons)),
+    ]),
+  );
+  let script = source;
+  for (const font of found) script = script.replaceAll(font.url, `/${font.file}`);
   script = pointAt(script, CMS_VERSION_URL, `/${LOCAL_ANSWERS_DIR}`);
   script = pointAt(script, GITHUB_STATUS_URL, `/${LOCAL_ANSWERS_DIR}/github-status.json`);
   script = script.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
@@ -133,7 +179,7 @@ function adminPage(site: Pick<SiteData, "name">): string {
 export async function adminFiles(
   site: Pick<SiteData, "name" | "url" | "editor">,
 ): Promise<Map<string, OutputContents>> {
-  const [{ script, files }, editor] = await Promise.all([cmsScript(), editorScript()]);
+  const [{ script, files }, editor] = await Promise.all([cmsScript(cmsIconNames(cmsConfig(site))), editorScript()]);
   return new Map<string, OutputContents>([
     [`${ADMIN_DIR}index.html`, adminPage(site)],
     [`${ADMIN_DIR}${CONFIG_FILE}`, cmsConfigText(site)],

@@ -4,10 +4,11 @@
 // (most of a build's time), so its output is kept on disk under a hash of its input and settings:
 // pages that did not change are read back instead of compressed again.
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip, type BrotliOptions } from "node:zlib";
+import { writeCacheFile } from "./cache.ts";
 import { outputBytes, type OutputContents } from "./output.ts";
 import { CACHE_DIR } from "./paths.ts";
 
@@ -73,14 +74,9 @@ async function cachedBrotli(bytes: Uint8Array, cacheDir: string): Promise<Buffer
   const hit = await readFile(file).catch(() => undefined);
   if (hit) return hit;
   const compressed = await compressBrotli(bytes);
-  // Written under a temporary name and renamed, so a parallel build never reads half a file.
-  const temporary = `${file}.${process.pid}.tmp`;
-  await mkdir(cacheDir, { recursive: true })
-    .then(() => writeFile(temporary, compressed))
-    .then(() => rename(temporary, file))
-    .catch(() => {
-      // A read-only checkout still builds; it just compresses again next time.
-    });
+  await writeCacheFile(file, compressed).catch(() => {
+    // A read-only checkout still builds; it just compresses again next time.
+  });
   return compressed;
 }
 

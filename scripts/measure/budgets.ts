@@ -1,6 +1,8 @@
 // The performance budget every page is held to, and the checks behind it: compressed size, script
 // size, render-blocking requests and reserved space for every embedded box.
-import { compressBrotli, compressGzip } from "../lib/compress.ts";
+import { compressBrotli, compressedSiblings, compressGzip, SIBLING_SUFFIX } from "../lib/compress.ts";
+import { outputBytes, type OutputContents } from "../lib/output.ts";
+import { ADMIN_DIR } from "../site/urls.ts";
 import { scanHtml, scriptKind, type ScannedElement } from "../headers/html-scan.ts";
 
 /**
@@ -17,6 +19,13 @@ export const FIRST_ROUND_TRIP_BUDGET = 14 * 1024;
 
 /** Minified JavaScript that runs on a page, inline scripts summed, in bytes (1 KiB). */
 export const SCRIPT_BUDGET = 1024;
+
+/**
+ * The site editor's first load, every file of /admin/ as a browser is sent it (brotli), in bytes
+ * (600 KB). Only the owner loads it, but often on a phone: the CMS's script alone is about 504 KB,
+ * so its fonts are cut down to what it draws (admin/fonts.ts).
+ */
+export const EDITOR_BUDGET = 600_000;
 
 const utf8Length = (text: string) => Buffer.byteLength(text, "utf8");
 
@@ -137,4 +146,32 @@ export function earlyThirdPartyRequests(html: string, siteOrigin: string): strin
     found.push(`<${el.name} ${url}>`);
   }
   return found;
+}
+
+export interface FileWeight {
+  file: string;
+  bytes: number;
+  gzip: number;
+  brotli: number;
+}
+
+/**
+ * Each file of the site editor at /admin/ among `files` (dist/ paths), as it is sent: the .gz and
+ * .br siblings generate writes (brotli read back from its cache), or the bytes themselves for a
+ * file sent as it is, a font (already compressed).
+ */
+export async function measureEditor(files: Iterable<[string, OutputContents]>): Promise<FileWeight[]> {
+  const weights: FileWeight[] = [];
+  for (const [file, contents] of files) {
+    if (!file.startsWith(ADMIN_DIR)) continue;
+    const bytes = await outputBytes(contents);
+    const siblings = new Map(await compressedSiblings(file, contents));
+    weights.push({
+      file,
+      bytes: bytes.length,
+      gzip: siblings.get(`${file}${SIBLING_SUFFIX.gzip}`)?.length ?? bytes.length,
+      brotli: siblings.get(`${file}${SIBLING_SUFFIX.br}`)?.length ?? bytes.length,
+    });
+  }
+  return weights;
 }

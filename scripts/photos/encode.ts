@@ -4,11 +4,12 @@
 // where a photo was taken (often a customer's home) never reaches the site. The original is never
 // copied to dist/. Each copy is kept in .cache/photos/ under the original's hash, so an unchanged
 // photo is not encoded again.
-import { mkdir, rename, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import type { PhotoInfo } from "../data/photos.ts";
 import { Backlog } from "../lib/backlog.ts";
+import { intoCache } from "../lib/cache.ts";
 import { FileOnDisk } from "../lib/output.ts";
 import { CACHE_DIR } from "../lib/paths.ts";
 import { PHOTO_WIDTHS, photoCardFile, photoVariants, type PhotoFormat } from "../site/photos.ts";
@@ -54,13 +55,7 @@ async function cached(
     (stats) => stats.size > 0,
     () => false,
   );
-  if (!hit) {
-    await mkdir(path.dirname(file), { recursive: true });
-    // Written under a temporary name and renamed, so a parallel build never reads half a file.
-    const temporary = `${file}.${process.pid}.tmp`;
-    await encode(temporary);
-    await rename(temporary, file);
-  }
+  if (!hit) await intoCache(file, encode);
   return new FileOnDisk(file);
 }
 

@@ -3,7 +3,7 @@
 // card's data, the card template, the fonts and the renderer versions): an unchanged image is
 // read back instead of drawn again, and any change to its inputs draws it anew.
 import { createHash } from "node:crypto";
-import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { setFlagsFromString } from "node:v8";
@@ -14,6 +14,7 @@ import { createElement } from "react";
 import satori from "satori";
 import { SocialCard } from "../../templates/parts/SocialCard.tsx";
 import { Backlog } from "../lib/backlog.ts";
+import { writeCacheFile } from "../lib/cache.ts";
 import { FileOnDisk } from "../lib/output.ts";
 import { SOCIAL_IMAGE_SIZE, type SocialCardData } from "../site/social.ts";
 import type { SocialImage } from "./social-meta.ts";
@@ -84,14 +85,6 @@ async function isCached(file: string): Promise<boolean> {
   );
 }
 
-/** Written under a temporary name and renamed, so a parallel build never reads half a file. */
-async function writeCached(file: string, png: Uint8Array): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(temporary, png);
-  await rename(temporary, file);
-}
-
 /**
  * Each drawn card leaves resvg's pixel buffer (1200 × 630 × 4 bytes, outside the JavaScript heap)
  * until the garbage collector finalizes its small wrapper object, which it is in no hurry to do
@@ -143,7 +136,7 @@ export async function renderSocialImages(
     await backlog.add(async () => {
       const png = await drawSocialCard(job.card);
       // A read-only checkout still builds; it keeps the bytes and draws again next time.
-      await writeCached(job.file, png).catch(() => inMemory.set(job.file, png));
+      await writeCacheFile(job.file, png).catch(() => inMemory.set(job.file, png));
     });
     if ((drawnHere + 1) % COLLECT_EVERY === 0) collectGarbage();
   }

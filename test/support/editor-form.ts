@@ -36,7 +36,7 @@ export function field(within: Locator | Page, label: string): Locator {
 }
 
 /** The items of a list field, in order. */
-function listItems(list: Locator): Locator {
+export function listItems(list: Locator): Locator {
   return list.locator(".item-list").first().locator(":scope > .item-wrapper");
 }
 
@@ -70,7 +70,7 @@ async function fillText(page: Page, within: Locator, label: string, value: strin
 }
 
 /** Adds an item (called `item`) to the list field `label` inside `within`, and returns it. */
-async function addItem(
+export async function addItem(
   page: Page,
   within: Locator,
   label: string,
