@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildDevWorker } from "../scripts/dev/live-reload.ts";
 import { createDevServer } from "../scripts/dev/dev-server.ts";
 import { LiveReload } from "../scripts/dev/live-reload.ts";
-import { plainHttpPolicy } from "../scripts/headers/csp.ts";
+import { plainHttpPolicy } from "../scripts/headers/plain-http.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { outputText } from "../scripts/lib/output.ts";

@@ -2,6 +2,7 @@
 // inline <script> and <style> it carries, and the origin of everything it loads. Nothing is
 // allowed that a page does not use, and a page that would load from anywhere but this site or the
 // lead-form provider named in data/site.yaml stops the build.
+import { UPGRADE_INSECURE_REQUESTS } from "./plain-http.ts";
 import { createHash } from "node:crypto";
 import { PolicyError } from "./policy-error.ts";
 import { scanHtml, scriptKind, type ScannedElement } from "./html-scan.ts";
@@ -248,21 +249,6 @@ export function serializePolicy(sources: PolicySources): string {
   }
   const formAction = sources.get("form-action");
   directives.push(`form-action ${formAction && formAction.size > 0 ? sortSources(formAction).join(" ") : "'none'"}`);
-  directives.push("base-uri 'none'", "frame-ancestors 'none'", UPGRADE);
+  directives.push("base-uri 'none'", "frame-ancestors 'none'", UPGRADE_INSECURE_REQUESTS);
   return directives.join("; ");
-}
-
-const UPGRADE = "upgrade-insecure-requests";
-
-/**
- * A policy for a page on plain HTTP: without upgrade-insecure-requests, which asks the browser to
- * fetch every http: address of the page over https. That is what the live site wants, but on plain
- * HTTP the directive can do nothing but harm: Chromium and Firefox exempt loopback addresses, but
- * WebKit (Safari) does not, so on http://127.0.0.1, or on the computer's address opened from a
- * phone on the same network, every link, image and even #main would lead to https://, where
- * nothing answers.
- */
-export function plainHttpPolicy(policy: string): string {
-  const directives = policy.split(";").map((directive) => directive.trim());
-  return directives.filter((directive) => directive.toLowerCase() !== UPGRADE).join("; ");
 }
