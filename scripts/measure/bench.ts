@@ -4,6 +4,8 @@
 //      page, served locally as `npm start` serves it: score, FCP, LCP, TBT, CLS, bytes transferred.
 //   2. Generating 1×, 10× and 100× the towns from a cold start (empty caches) and again warm, each
 //      in its own process: time and peak memory.
+//   3. With --host-build, only this: a fresh clone built as Netlify and Cloudflare Pages build it,
+//      install and generate timed (measure/host-build.ts); --runs sets the runs per host.
 // Options: --pages-only, --scale-only, --only /contact,/towns (audit just these pages),
 // --runs <Lighthouse runs per page, median kept; default 3>,
 // --factors 1,10,100 (any list), --timeout <seconds per generate run>, --max-memory <MiB per
@@ -19,6 +21,7 @@ import { generate } from "../pipeline/generate.ts";
 import { NOT_FOUND_FILE } from "../site/urls.ts";
 import { serve } from "../serve/server.ts";
 import { formatTable, type Cell } from "./table.ts";
+import { benchHostBuild } from "./host-build.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
 const ROOT = PROJECT_ROOT;
@@ -29,6 +32,7 @@ const { values: options } = parseArgs({
   options: {
     "pages-only": { type: "boolean", default: false },
     "scale-only": { type: "boolean", default: false },
+    "host-build": { type: "boolean", default: false },
     only: { type: "string" },
     runs: { type: "string", default: "3" },
     factors: { type: "string", default: "1,10,100" },
@@ -166,16 +170,19 @@ async function benchScale(work: string, factors: number[], limits: RunLimits): P
 
 const work = await mkdtemp(path.join(tmpdir(), "site-bench-"));
 try {
-  if (!options["scale-only"]) await benchPages(work, Math.max(1, Number(options.runs) || 1));
-  if (!options["pages-only"]) {
-    const factors = options.factors
-      .split(",")
-      .map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0);
-    await benchScale(work, factors, {
-      timeoutMs: Number(options.timeout) * 1000,
-      maxRssBytes: Number(options["max-memory"]) * 1024 ** 2,
-    });
+  if (options["host-build"]) await benchHostBuild(Math.max(1, Number(options.runs) || 1));
+  else {
+    if (!options["scale-only"]) await benchPages(work, Math.max(1, Number(options.runs) || 1));
+    if (!options["pages-only"]) {
+      const factors = options.factors
+        .split(",")
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0);
+      await benchScale(work, factors, {
+        timeoutMs: Number(options.timeout) * 1000,
+        maxRssBytes: Number(options["max-memory"]) * 1024 ** 2,
+      });
+    }
   }
 } finally {
   await rm(work, { recursive: true, force: true });

@@ -148,7 +148,7 @@ export function staleHostPackages(): string[] {
 }
 
 /** A command of the hosts' packages (wrangler, netlify); throws, naming the fix, when missing. */
-export function hostBinary(name: "wrangler" | "netlify"): string {
+export function hostBinary(name: "wrangler" | "netlify" | "netlify-build" | "netlify-config"): string {
   const binary = path.join(HOST_TOOLS_DIR, "node_modules", ".bin", name);
   if (!existsSync(binary)) {
     throw new Error(
