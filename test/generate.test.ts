@@ -54,6 +54,16 @@ describe("generate", () => {
     for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
   });
 
+  it("gives the same bytes whether the pages are rendered on worker threads or here", async () => {
+    const here = path.join(await tempDir(), "dist");
+    const workers = path.join(await tempDir(), "dist");
+    await generate({ dataDir: DATA_DIR, outDir: here, workers: false });
+    await generate({ dataDir: DATA_DIR, outDir: workers, workers: true });
+    const [a, b] = await Promise.all([readTree(here), readTree(workers)]);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
+  }, 120_000);
+
   it("lists every public route once in the sitemap, as absolute URLs, and not the 404 page", async () => {
     const { files, model } = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
     const sitemap = String(files.get("sitemap.xml") ?? "");

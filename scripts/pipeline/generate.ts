@@ -13,7 +13,7 @@ import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
 import { buildTargetFor, type Host } from "../headers/hosts.ts";
 import { iconComponent, loadIcons } from "../data/icons.ts";
-import { loadData } from "../data/load.ts";
+import { loadData, type RawData } from "../data/load.ts";
 import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
 import type { OutputContents } from "../lib/output.ts";
@@ -29,7 +29,9 @@ import { adminFiles } from "../admin/files.ts";
 import { buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
 import { buildRoutes, notFoundRoute } from "../pages/routes.ts";
+import { renderPoolFor, type RenderPool } from "./render-pool.ts";
 import type { Route } from "../site/page.ts";
+import type { BuildInput, RenderedPage } from "./render-worker.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
 
@@ -45,6 +47,11 @@ export interface GenerateOptions {
   today?: Date;
   /** The static host the build is for; undefined for `npm start` and nginx (headers/hosts.ts). */
   host?: Host;
+  /**
+   * Whether pages and cards go to the worker threads (render-pool.ts): by default when there are
+   * enough of them; true or false to choose, as the tests do to compare both.
+   */
+  workers?: boolean;
 }
 
 export interface GenerateResult {
@@ -87,21 +94,31 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
     headFor: pageHeadFor(model),
   };
   const routes = buildRoutes(model);
-  // Started first: drawing uncached images is the slowest part of a cold build, and its work on
-  // the thread pool overlaps the pages' rendering here.
-  const images = renderSocialImages(socialImagesFor(routes, model));
-  images.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
+  const pages = [...routes, notFoundRoute(model)];
+  const cards = socialImagesFor(routes, model);
+  // Enough pages or cards go to worker threads, one per core (render-pool.ts); a small site renders
+  // here, where starting the workers would cost more than it saves.
+  const pool = renderPoolFor({ pages: pages.length, cards: cards.length }, options.workers);
+  // The site editor at /admin/, written as soon as it is made: compressing its 2 MB script is the
+  // longest single task of a cold build, and it runs on the thread pool while everything below is
+  // made. Not a page of the site, so outside the routes, the sitemap and llms.txt.
+  const admin = adminFiles(model.business).then(async (files) => {
+    for (const [file, contents] of files) await emit(file, contents);
+  });
+  admin.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
+  // Started next: drawing uncached images is the slowest part of a cold build, and its work on
+  // the workers or the thread pool overlaps the pages' rendering here.
+  const images = renderSocialImages(cards, undefined, undefined, pool);
+  images.catch(() => {});
   const photos = renderPhotos(model.photos.values(), previewPhotos(model));
   photos.catch(() => {});
-  // The site editor at /admin/ (its script read and bundled meanwhile): not a page of the site, so
-  // outside the routes, the sitemap and llms.txt.
-  const admin = adminFiles(model.business);
-  admin.catch(() => {});
   const policies: PagePolicy[] = [];
-  for (const route of [...routes, notFoundRoute(model)]) {
-    const html = renderRoute(route, context);
-    policies.push(pagePolicy(model.business, route.file, html));
-    await emit(route.file, html);
+  const rendered = pool
+    ? renderedByPool(pool, { raw: withoutWarnings(data), today, year: context.year, assets }, pages, context)
+    : renderedHere(pages, context);
+  for await (const { file, html, policy } of rendered) {
+    policies.push(policy);
+    await emit(file, html);
   }
   await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
   await emit("robots.txt", buildRobots(model.business.url));
@@ -110,10 +127,41 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   for (const [file, png] of await images) await emit(file, png);
   for (const [file, photo] of await photos) await emit(file, photo);
   await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
-  for (const [file, contents] of await admin) await emit(file, contents);
+  await admin;
   // Last, so that the policy covers the inline code of every page above.
   await emit(HEADERS_FILE, formatHeadersFile(headerPolicyFor(policies)));
   return { model, routes, warnings: data.warnings };
+}
+
+function withoutWarnings({ warnings: _, ...raw }: RawData): BuildInput["raw"] {
+  return raw;
+}
+
+/** Each page with what the header policy needs of it, rendered on this thread. */
+function* renderedHere(pages: Route[], context: RenderContext): Generator<RenderedPage> {
+  for (const route of pages) {
+    const html = renderRoute(route, context);
+    yield { file: route.file, html, policy: pagePolicy(context.business, route.file, html) };
+  }
+}
+
+/**
+ * Each page rendered on the worker threads, in route order. A page that fails there is rendered
+ * again here, so that it fails as it would have here: the same RenderError or PolicyError, naming
+ * the same page.
+ */
+async function* renderedByPool(
+  pool: RenderPool,
+  input: BuildInput,
+  pages: Route[],
+  context: RenderContext,
+): AsyncGenerator<RenderedPage> {
+  try {
+    yield* pool.pages(input, pages.length);
+  } catch (error) {
+    Array.from(renderedHere(pages, context));
+    throw error;
+  }
 }
 
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
