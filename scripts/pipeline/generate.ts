@@ -3,6 +3,8 @@
 // is for a host that compresses by itself), so a site of thousands of pages is never held in
 // memory; dist/ is replaced in one step only once everything has rendered and been written, so a
 // failure leaves it exactly as it was.
+import { createHash } from "node:crypto";
+import { stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -16,7 +18,7 @@ import { iconComponent, loadIcons } from "../data/icons.ts";
 import { loadData, type RawData } from "../data/load.ts";
 import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
-import type { OutputContents } from "../lib/output.ts";
+import { FileOnDisk, type OutputContents } from "../lib/output.ts";
 import { dataLastModified } from "../data/last-modified.ts";
 import { iconsUsed } from "../pages/icons.ts";
 import { StagedOutput } from "./staged-output.ts";
@@ -176,6 +178,40 @@ export async function renderSite(options: GenerateOptions): Promise<RenderedSite
 /** Files compressed and written at once: enough to keep every core and the disk busy. */
 const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
 
+/** An output file as the last build of this process wrote it: what it held, and the names it was written under. */
+interface Written {
+  fingerprint: string;
+  names: string[];
+}
+
+/**
+ * What the last build in this process wrote into each output folder, and that folder's inode then.
+ * The dev server rebuilds the whole site on every save, and most files come out as they were:
+ * those are linked from the output folder into the staging folder rather than compressed and
+ * written again, as long as the folder is still the one this process wrote (same inode).
+ */
+const lastWritten = new Map<string, { folder: number; files: Map<string, Written> }>();
+
+async function inodeOf(dir: string): Promise<number | undefined> {
+  return stat(dir).then(
+    (info) => info.ino,
+    () => undefined,
+  );
+}
+
+/**
+ * Tells one file's contents from another's: a hash of text and bytes; for a file to copy, its path,
+ * size and time (the caches name their files by what they hold).
+ */
+async function fingerprintOf(contents: OutputContents, precompressed: boolean): Promise<string> {
+  const mode = precompressed ? "with siblings" : "alone";
+  if (contents instanceof FileOnDisk) {
+    const { size, mtimeMs } = await stat(contents.path);
+    return `${mode} ${contents.path} ${size} ${mtimeMs}`;
+  }
+  return `${mode} ${createHash("sha256").update(contents).digest("hex")}`;
+}
+
 /**
  * Writes everything `produce` emits, each text file followed by its .br and .gz, into a staging
  * folder that replaces outDir only when all of it is written. Returns the files, in emit order.
@@ -189,12 +225,27 @@ async function writeStaged(
   const backlog = new Backlog(IN_FLIGHT);
   // One entry per emitted file, in emit order: the file, then the siblings written beside it.
   const written: string[][] = [];
+  const last = lastWritten.get(outDir);
+  const before = last && last.folder === (await inodeOf(outDir)) ? last.files : undefined;
+  const now = new Map<string, Written>();
   await output.begin();
   try {
     await produce((file, contents) => {
       const names = [file];
       written.push(names);
       return backlog.add(async () => {
+        const fingerprint = await fingerprintOf(contents, precompressed);
+        now.set(file, { fingerprint, names });
+        const unchanged = before?.get(file);
+        if (unchanged?.fingerprint === fingerprint) {
+          const kept = await Promise.all(unchanged.names.map((name) => output.keep(name))).then(
+            () => true,
+            () => false,
+          );
+          if (kept) return void names.push(...unchanged.names.slice(1));
+          // Writing through a link would change the output folder's file too: unlink first.
+          await Promise.all(unchanged.names.map((name) => output.discard(name)));
+        }
         const siblings = precompressed ? await compressedSiblings(file, contents) : [];
         names.push(...siblings.map(([name]) => name));
         await Promise.all([
@@ -210,6 +261,9 @@ async function writeStaged(
     throw error;
   }
   await output.commit();
+  const folder = await inodeOf(outDir);
+  if (folder === undefined) lastWritten.delete(outDir);
+  else lastWritten.set(outDir, { folder, files: now });
   return written.flat();
 }
 
