@@ -143,6 +143,18 @@ function editorScripts() {
   return scripts;
 }
 
+/**
+ * The last configuration made in this process, by the site fields it was made from: the dev server
+ * rebuilds on every save, and most saves leave data/site.yaml as it was.
+ */
+let lastConfig: { made: string; text: string } | undefined;
+
+function configText(site: Pick<SiteData, "name" | "url" | "editor">): string {
+  const made = JSON.stringify([site.name, site.url, site.editor]);
+  if (lastConfig?.made !== made) lastConfig = { made, text: cmsConfigText(site) };
+  return lastConfig.text;
+}
+
 /** Every file of /admin/, by its path in dist/. */
 export async function adminFiles(
   site: Pick<SiteData, "name" | "url" | "editor">,
@@ -150,7 +162,7 @@ export async function adminFiles(
   const [{ script, files }, editor] = await editorScripts();
   return new Map<string, OutputContents>([
     [`${ADMIN_DIR}index.html`, adminPage(site)],
-    [`${ADMIN_DIR}${CONFIG_FILE}`, cmsConfigText(site)],
+    [`${ADMIN_DIR}${CONFIG_FILE}`, configText(site)],
     [`${ADMIN_DIR}${EDITOR_SCRIPT}`, editor],
     [`${ADMIN_DIR}${CMS_SCRIPT}`, script],
     ...files,
