@@ -1,12 +1,11 @@
-// The worker threads that render pages and draw preview cards (render-worker.ts), one per core
-// beside the main thread's, through piscina: a pool that queues tasks, replaces a worker that dies,
-// and lets the process end while its workers wait. Piscina rather than tinypool (a fork of it
-// shaped for vitest's needs): the original, without dependencies, and with both of those
-// behaviours by default. Started on first use and kept for the life of the process, so that the
+// The worker threads that render pages and draw preview cards (render-worker.ts), one per core,
+// through piscina: a pool that queues tasks, replaces a worker that dies, and lets the process end
+// while its workers wait. Piscina rather than tinypool (a fork of it shaped for vitest's needs):
+// the original, without dependencies, and with both of those behaviours by default. Started on first use and kept for the life of the process, so that the
 // dev server's build process pays for starting them once, not once per save.
 //
-// A worker costs a few hundred milliseconds of CPU to start (React, the templates, satori, resvg,
-// parse5), more than rendering the real site's few dozen pages takes on the main thread, so a build
+// A worker costs a few hundred milliseconds of CPU to start (TypeScript, React, the templates,
+// satori), more than rendering the real site's few dozen pages takes on the main thread, so a build
 // sends work to the pool only when there is enough of it (WORTH_A_POOL) or the pool is already up.
 import { createHash } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
@@ -29,9 +28,7 @@ const WORKER_DIR = path.join(CACHE_DIR, "workers");
 /**
  * Pages or cards below which a build does not start the pool. Measured on 2 cores: with 287 pages
  * (10× the towns) starting the workers took longer than it saved, warm (2.0 s here, 3.2 s on the
- * workers) and cold (brotli on the thread pool already kept the second core busy); with 2,717
- * pages they save a tenth to a sixth of a warm build (npm run bench, 100×: 11.7 and 13.1 s here,
- * 10.2 and 11.0 s on the workers).
+ * workers) and cold (brotli on the thread pool already kept the second core busy).
  */
 const WORTH_A_POOL = { pages: 1000, cards: 1000 } as const;
 
@@ -61,18 +58,12 @@ async function workerModule(): Promise<string> {
   return file;
 }
 
-/**
- * One worker per core but the main thread's, which meanwhile loads the data, compresses (on the
- * thread pool) and writes. Measured on 2 cores, 100× the towns with warm caches: two workers beat
- * one by half a second in 10 but took the process over 1 GiB (1.05 GiB against 0.83 GiB).
- */
-const THREADS = Math.max(1, availableParallelism() - 1);
-
 async function startPool(): Promise<Workers> {
+  const threads = availableParallelism();
   return new Piscina({
     filename: await workerModule(),
-    minThreads: THREADS,
-    maxThreads: THREADS,
+    minThreads: threads,
+    maxThreads: threads,
     // Idle workers never stop the process from ending, so they may wait for the next build.
     idleTimeout: Number.MAX_SAFE_INTEGER,
   });
@@ -90,7 +81,7 @@ export function renderPoolFor(work: { pages: number; cards: number }, wanted?: b
 
 export class RenderPool implements CardDrawer {
   /** Tasks handed to the pool at once: enough to keep every worker busy between two awaits. */
-  readonly inFlight = THREADS * 2 + 2;
+  readonly inFlight = availableParallelism() * 2;
 
   constructor(private readonly workers: Promise<Workers>) {}
 
