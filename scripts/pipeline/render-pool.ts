@@ -1,12 +1,16 @@
 // The worker threads that render pages and draw preview cards (render-worker.ts), one per core,
 // through piscina: a pool that queues tasks, replaces a worker that dies, and lets the process end
 // while its workers wait. Piscina rather than tinypool (a fork of it shaped for vitest's needs):
-// the original, without dependencies, and with both of those behaviours by default. Started on first use and kept for the life of the process, so that the
-// dev server's build process pays for starting them once, not once per save.
+// the original, without dependencies, and with both of those behaviours by default. Started on
+// first use and kept for the life of the process, so that the dev server's build process pays for
+// starting them once, not once per save.
 //
-// A worker costs a few hundred milliseconds of CPU to start (TypeScript, React, the templates,
-// satori), more than rendering the real site's few dozen pages takes on the main thread, so a build
+// A worker costs a few hundred milliseconds of CPU to start (React, the templates, satori, resvg,
+// parse5), more than rendering the real site's few dozen pages takes on the main thread, so a build
 // sends work to the pool only when there is enough of it (WORTH_A_POOL) or the pool is already up.
+// One per core, not one fewer for the main thread: on 2 cores, one worker took 100× the towns
+// 105 s cold against 89 to 96 s with two (and 94 s before the workers); two take the process to
+// about 1.1 GiB at that size, against 0.9 GiB with one.
 import { createHash } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
@@ -28,7 +32,9 @@ const WORKER_DIR = path.join(CACHE_DIR, "workers");
 /**
  * Pages or cards below which a build does not start the pool. Measured on 2 cores: with 287 pages
  * (10× the towns) starting the workers took longer than it saved, warm (2.0 s here, 3.2 s on the
- * workers) and cold (brotli on the thread pool already kept the second core busy).
+ * workers) and cold (brotli on the thread pool already kept the second core busy); with 2,717
+ * pages, warm, they save a tenth to a sixth (npm run bench, 100×: 11.7 to 13.1 s here, 9.4 to 11 s
+ * on the workers).
  */
 const WORTH_A_POOL = { pages: 1000, cards: 1000 } as const;
 
