@@ -12,7 +12,7 @@ import { renderRoute } from "../scripts/pages/render.ts";
 import { RenderError } from "../scripts/pages/render-error.ts";
 import { buildRoutes } from "../scripts/pages/routes.ts";
 import { buildAssets } from "../scripts/pages/assets.ts";
-import { copyData, editYaml } from "./support/data-copy.ts";
+import { copyData, editYaml, replaceInFile } from "./support/data-copy.ts";
 import { readTree } from "./support/files.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 
@@ -53,6 +53,36 @@ describe("generate", () => {
     expect([...b.keys()]).toEqual([...a.keys()]);
     for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
   });
+
+  it("gives the same bytes whether the pages are rendered on worker threads or here", async () => {
+    const here = path.join(await tempDir(), "dist");
+    const workers = path.join(await tempDir(), "dist");
+    await generate({ dataDir: DATA_DIR, outDir: here, workers: false });
+    await generate({ dataDir: DATA_DIR, outDir: workers, workers: true });
+    const [a, b] = await Promise.all([readTree(here), readTree(workers)]);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
+  }, 120_000);
+
+  it("rebuilds into the same folder, keeping unchanged files, exactly as a fresh build writes it", async () => {
+    const data = await copyData();
+    const out = path.join(await tempDir(), "dist");
+    await generate({ dataDir: data, outDir: out });
+    const first = await readTree(out);
+    await replaceInFile(data, "towns.yaml", "from our home base in Mattoon", "from our yard in Mattoon");
+    await generate({ dataDir: data, outDir: out });
+    const fresh = path.join(await tempDir(), "dist");
+    await generate({ dataDir: data, outDir: fresh });
+    const [rebuilt, expected] = await Promise.all([readTree(out), readTree(fresh)]);
+    expect([...rebuilt.keys()]).toEqual([...expected.keys()]);
+    for (const [file, contents] of expected) expect(rebuilt.get(file)?.equals(contents), file).toBe(true);
+    // The edit reached the page, its compressed copies and its preview card, and little else.
+    const changed = [...expected.keys()].filter((file) => !first.get(file)?.equals(expected.get(file)!));
+    expect(changed).toEqual(
+      expect.arrayContaining(["towns/mattoon.html", "towns/mattoon.html.br", "og/towns/mattoon.png"]),
+    );
+    expect(changed.length).toBeLessThan(expected.size / 4);
+  }, 120_000);
 
   it("lists every public route once in the sitemap, as absolute URLs, and not the 404 page", async () => {
     const { files, model } = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });

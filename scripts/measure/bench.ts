@@ -4,11 +4,13 @@
 //      page, served locally as `npm start` serves it: score, FCP, LCP, TBT, CLS, bytes transferred.
 //   2. Generating 1×, 10× and 100× the towns from a cold start (empty caches) and again warm, each
 //      in its own process: time and peak memory.
-//   3. With --host-build, only this: a fresh clone built as Netlify and Cloudflare Pages build it,
-//      install and generate timed (measure/host-build.ts); --runs sets the runs per host.
-// Options: --pages-only, --scale-only, --only /contact,/towns (audit just these pages),
+//   3. The edit loop of `npm run dev`: from a save to the reload it sends, for a data save and for a
+//      save as the site editor writes it (measure/dev-loop.ts), each several times.
+//   With --host-build, only this: a fresh clone built as Netlify and Cloudflare Pages build it,
+//   install and generate timed (measure/host-build.ts); --runs sets the runs per host.
+// Options: --pages-only, --scale-only, --dev-only (one part), --only /contact,/towns (audit just these pages),
 // --runs <Lighthouse runs per page, median kept; default 3>,
-// --factors 1,10,100 (any list), --timeout <seconds per generate run>, --max-memory <MiB per
+// --saves <saves of each kind; default 10>, --factors 1,10,100 (any list), --timeout <seconds per generate run>, --max-memory <MiB per
 // generate run; the run is stopped beyond it, default 4096: other work shares the machine>.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -16,6 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { launchDebuggableChromium } from "./chromium.ts";
 import { auditPageMedian, type LighthouseFigures } from "./lighthouse.ts";
+import { measureDevLoop } from "./dev-loop.ts";
 import { isolatedGenerator, timedGenerate, writeScaledData, type GenerateRun, type RunLimits } from "./scale.ts";
 import { generate } from "../pipeline/generate.ts";
 import { NOT_FOUND_FILE } from "../site/urls.ts";
@@ -33,6 +36,8 @@ const { values: options } = parseArgs({
     "pages-only": { type: "boolean", default: false },
     "scale-only": { type: "boolean", default: false },
     "host-build": { type: "boolean", default: false },
+    "dev-only": { type: "boolean", default: false },
+    saves: { type: "string", default: "10" },
     only: { type: "string" },
     runs: { type: "string", default: "3" },
     factors: { type: "string", default: "1,10,100" },
@@ -168,12 +173,47 @@ async function benchScale(work: string, factors: number[], limits: RunLimits): P
   for (const note of notes) console.log(note);
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+}
+
+async function benchDevLoop(work: string, saves: number): Promise<void> {
+  const machine = machineNote();
+  const figures = await measureDevLoop(ROOT, work, saves);
+  const row = (label: string, values: number[]): Cell[] => [
+    label,
+    values.length,
+    median(values),
+    Math.min(...values),
+    Math.max(...values),
+  ];
+  console.log(`
+npm run dev: from a save to the reload sent (the dev server's own figure), ${machine}
+`);
+  console.log(
+    formatTable(
+      ["save", "saves", "median ms", "min ms", "max ms"],
+      [
+        row("data save (a town's paragraph, written in place)", figures.dataSaves),
+        row("editor save (a town's description, swap file and rename)", figures.editorSaves),
+      ],
+    ),
+  );
+}
+
+const PARTS = ["pages-only", "scale-only", "dev-only"] as const;
+const only = PARTS.find((part) => options[part]);
+const runs = (part: (typeof PARTS)[number]) => !only || only === part;
+
 const work = await mkdtemp(path.join(tmpdir(), "site-bench-"));
 try {
   if (options["host-build"]) await benchHostBuild(Math.max(1, Number(options.runs) || 1));
   else {
-    if (!options["scale-only"]) await benchPages(work, Math.max(1, Number(options.runs) || 1));
-    if (!options["pages-only"]) {
+    if (runs("pages-only")) await benchPages(work, Math.max(1, Number(options.runs) || 1));
+    if (runs("dev-only")) await benchDevLoop(work, Math.max(1, Number(options.saves) || 1));
+    if (runs("scale-only")) {
       const factors = options.factors
         .split(",")
         .map(Number)

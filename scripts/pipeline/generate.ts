@@ -3,6 +3,8 @@
 // is for a host that compresses by itself), so a site of thousands of pages is never held in
 // memory; dist/ is replaced in one step only once everything has rendered and been written, so a
 // failure leaves it exactly as it was.
+import { createHash } from "node:crypto";
+import { stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -14,10 +16,10 @@ import { plainHttpPolicy } from "../headers/plain-http.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
 import { buildTargetFor, type Host } from "../headers/hosts.ts";
 import { iconComponent, loadIcons } from "../data/icons.ts";
-import { loadData } from "../data/load.ts";
+import { loadData, type RawData } from "../data/load.ts";
 import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
-import type { OutputContents } from "../lib/output.ts";
+import { FileOnDisk, type OutputContents } from "../lib/output.ts";
 import { dataLastModified } from "../data/last-modified.ts";
 import { iconsUsed } from "../pages/icons.ts";
 import { StagedOutput } from "./staged-output.ts";
@@ -33,7 +35,9 @@ import { buildRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
 import { buildWorker } from "../pages/worker.ts";
 import { renderMapPicture } from "../pages/map-picture.ts";
 import { SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
+import { renderPoolFor, type RenderPool } from "./render-pool.ts";
 import type { Route } from "../site/page.ts";
+import type { BuildInput, RenderedPage } from "./render-worker.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
 
@@ -49,6 +53,11 @@ export interface GenerateOptions {
   today?: Date;
   /** The static host the build is for; undefined for `npm start` and nginx (headers/hosts.ts). */
   host?: Host;
+  /**
+   * Whether pages and cards go to the worker threads (render-pool.ts): by default when there are
+   * enough of them; true or false to choose, as the tests do to compare both.
+   */
+  workers?: boolean;
 }
 
 export interface GenerateResult {
@@ -93,21 +102,31 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
     headFor: pageHeadFor(model),
   };
   const routes = buildRoutes(model);
-  // Started first: drawing uncached images is the slowest part of a cold build, and its work on
-  // the thread pool overlaps the pages' rendering here.
-  const images = renderSocialImages(socialImagesFor(routes, model));
-  images.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
+  const pages = [...routes, notFoundRoute(model)];
+  const cards = socialImagesFor(routes, model);
+  // Enough pages or cards go to worker threads, one per core (render-pool.ts); a small site renders
+  // here, where starting the workers would cost more than it saves.
+  const pool = renderPoolFor({ pages: pages.length, cards: cards.length }, options.workers);
+  // The site editor at /admin/, written as soon as it is made: compressing its 2 MB script is the
+  // longest single task of a cold build, and it runs on the thread pool while everything below is
+  // made. Not a page of the site, so outside the routes, the sitemap and llms.txt.
+  const admin = adminFiles(model.business).then(async (files) => {
+    for (const [file, contents] of files) await emit(file, contents);
+  });
+  admin.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
+  // Started next: drawing uncached images is the slowest part of a cold build, and its work on
+  // the workers or the thread pool overlaps the pages' rendering here.
+  const images = renderSocialImages(cards, undefined, undefined, pool);
+  images.catch(() => {});
   const photos = renderPhotos(model.photos.values(), previewPhotos(model));
   photos.catch(() => {});
-  // The site editor at /admin/ (its script read and bundled meanwhile): not a page of the site, so
-  // outside the routes, the sitemap and llms.txt.
-  const admin = adminFiles(model.business);
-  admin.catch(() => {});
   const policies: PagePolicy[] = [];
-  for (const route of [...routes, notFoundRoute(model)]) {
-    const html = renderRoute(route, context);
-    policies.push(pagePolicy(model.business, route.file, html));
-    await emit(route.file, html);
+  const rendered = pool
+    ? renderedByPool(pool, { raw: withoutWarnings(data), today, year: context.year, assets }, pages, context)
+    : renderedHere(pages, context);
+  for await (const { file, html, policy } of rendered) {
+    policies.push(policy);
+    await emit(file, html);
   }
   // The home page's picture of the service-area map, with a header policy of its own.
   const mapPicture = await renderMapPicture(model);
@@ -119,7 +138,7 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   for (const [file, png] of await images) await emit(file, png);
   for (const [file, photo] of await photos) await emit(file, photo);
   await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
-  for (const [file, contents] of await admin) await emit(file, contents);
+  await admin;
   // The offline page is written into the service worker, with the policy of every page.
   const offline = offlineRoute(model);
   const offlineHtml = renderRoute(offline, context);
@@ -134,6 +153,37 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   return { model, routes, warnings: data.warnings, offlineHtml };
 }
 
+function withoutWarnings({ warnings: _, ...raw }: RawData): BuildInput["raw"] {
+  return raw;
+}
+
+/** Each page with what the header policy needs of it, rendered on this thread. */
+function* renderedHere(pages: Route[], context: RenderContext): Generator<RenderedPage> {
+  for (const route of pages) {
+    const html = renderRoute(route, context);
+    yield { file: route.file, html, policy: pagePolicy(context.business, route.file, html) };
+  }
+}
+
+/**
+ * Each page rendered on the worker threads, in route order. A page that fails there is rendered
+ * again here, so that it fails as it would have here: the same RenderError or PolicyError, naming
+ * the same page.
+ */
+async function* renderedByPool(
+  pool: RenderPool,
+  input: BuildInput,
+  pages: Route[],
+  context: RenderContext,
+): AsyncGenerator<RenderedPage> {
+  try {
+    yield* pool.pages(input, pages.length);
+  } catch (error) {
+    Array.from(renderedHere(pages, context));
+    throw error;
+  }
+}
+
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
 export async function renderSite(options: GenerateOptions): Promise<RenderedSite> {
   const files = new Map<string, OutputContents>();
@@ -145,6 +195,40 @@ export async function renderSite(options: GenerateOptions): Promise<RenderedSite
 
 /** Files compressed and written at once: enough to keep every core and the disk busy. */
 const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
+
+/** An output file as the last build of this process wrote it: what it held, and the names it was written under. */
+interface Written {
+  fingerprint: string;
+  names: string[];
+}
+
+/**
+ * What the last build in this process wrote into each output folder, and that folder's inode then.
+ * The dev server rebuilds the whole site on every save, and most files come out as they were:
+ * those are linked from the output folder into the staging folder rather than compressed and
+ * written again, as long as the folder is still the one this process wrote (same inode).
+ */
+const lastWritten = new Map<string, { folder: number; files: Map<string, Written> }>();
+
+async function inodeOf(dir: string): Promise<number | undefined> {
+  return stat(dir).then(
+    (info) => info.ino,
+    () => undefined,
+  );
+}
+
+/**
+ * Tells one file's contents from another's: a hash of text and bytes; for a file to copy, its path,
+ * size and time (the caches name their files by what they hold).
+ */
+async function fingerprintOf(contents: OutputContents, precompressed: boolean): Promise<string> {
+  const mode = precompressed ? "with siblings" : "alone";
+  if (contents instanceof FileOnDisk) {
+    const { size, mtimeMs } = await stat(contents.path);
+    return `${mode} ${contents.path} ${size} ${mtimeMs}`;
+  }
+  return `${mode} ${createHash("sha256").update(contents).digest("hex")}`;
+}
 
 /**
  * Writes everything `produce` emits, each text file followed by its .br and .gz, into a staging
@@ -159,12 +243,27 @@ async function writeStaged(
   const backlog = new Backlog(IN_FLIGHT);
   // One entry per emitted file, in emit order: the file, then the siblings written beside it.
   const written: string[][] = [];
+  const last = lastWritten.get(outDir);
+  const before = last && last.folder === (await inodeOf(outDir)) ? last.files : undefined;
+  const now = new Map<string, Written>();
   await output.begin();
   try {
     await produce((file, contents) => {
       const names = [file];
       written.push(names);
       return backlog.add(async () => {
+        const fingerprint = await fingerprintOf(contents, precompressed);
+        now.set(file, { fingerprint, names });
+        const unchanged = before?.get(file);
+        if (unchanged?.fingerprint === fingerprint) {
+          const kept = await Promise.all(unchanged.names.map((name) => output.keep(name))).then(
+            () => true,
+            () => false,
+          );
+          if (kept) return void names.push(...unchanged.names.slice(1));
+          // Writing through a link would change the output folder's file too: unlink first.
+          await Promise.all(unchanged.names.map((name) => output.discard(name)));
+        }
         const siblings = precompressed ? await compressedSiblings(file, contents) : [];
         names.push(...siblings.map(([name]) => name));
         await Promise.all([
@@ -180,6 +279,9 @@ async function writeStaged(
     throw error;
   }
   await output.commit();
+  const folder = await inodeOf(outDir);
+  if (folder === undefined) lastWritten.delete(outDir);
+  else lastWritten.set(outDir, { folder, files: now });
   return written.flat();
 }
 

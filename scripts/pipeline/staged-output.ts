@@ -1,6 +1,6 @@
 // Writing a site without ever leaving half of one: files go to a fresh folder beside the output
 // folder, which replaces it in one step once everything is written, or is removed if anything fails.
-import { copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { FileOnDisk, type OutputContents } from "../lib/output.ts";
 
@@ -22,6 +22,24 @@ export class StagedOutput {
     if (!this.folders.has(folder)) this.folders.set(folder, mkdir(folder, { recursive: true }));
     await this.folders.get(folder);
     await (contents instanceof FileOnDisk ? copyFile(contents.path, target) : writeFile(target, contents));
+  }
+
+  /**
+   * Puts the output folder's current `file` in the staging folder as a second name for the same
+   * bytes (a hard link): for a file known to be unchanged, nothing to write. Throws when it cannot
+   * (the file is gone, or the file system has no hard links); the caller then writes it.
+   */
+  async keep(file: string): Promise<void> {
+    const target = path.join(this.staging, file);
+    const folder = path.dirname(target);
+    if (!this.folders.has(folder)) this.folders.set(folder, mkdir(folder, { recursive: true }));
+    await this.folders.get(folder);
+    await link(path.join(this.outDir, file), target);
+  }
+
+  /** Removes `file` from the staging folder, if it is there: a link that must not be written through. */
+  async discard(file: string): Promise<void> {
+    await rm(path.join(this.staging, file), { force: true });
   }
 
   async commit(): Promise<void> {
