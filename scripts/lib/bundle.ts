@@ -54,6 +54,9 @@ export async function bundleStylesheet(...entries: string[]): Promise<string> {
   return result.outputFiles[0]?.text.trim() ?? "";
 }
 
+/** `import.meta.url` in code, not inside a string or a longer name (this file's own pattern is neither). */
+const META_URL = /(?<![\w$."'`])import\.meta\.url(?![\w$])/g;
+
 /**
  * Each module's `import.meta.url` as the address of its own source file, not of the bundle, so that
  * the paths it finds beside itself (lib/paths.ts, the fonts, the atlas) are the same as when it runs
@@ -63,7 +66,7 @@ const SOURCE_ADDRESSES: Plugin = {
   name: "source-addresses",
   setup(plugin) {
     plugin.onLoad({ filter: /\.tsx?$/ }, async ({ path: file }) => ({
-      contents: (await readFile(file, "utf8")).replaceAll("import.meta.url", JSON.stringify(pathToFileURL(file).href)),
+      contents: (await readFile(file, "utf8")).replace(META_URL, JSON.stringify(pathToFileURL(file).href)),
       loader: file.endsWith("x") ? "tsx" : "ts",
     }));
   },
