@@ -1,4 +1,5 @@
 // Straight-line distances, the town pages' distance sentence and the nearest-towns rule.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { distanceFromYard, milesBetween, nearestTowns, roughMiles, type LatLon } from "../scripts/geo/distance.ts";
 import { loadData } from "../scripts/data/load.ts";
@@ -99,6 +100,26 @@ describe("nearestTowns", () => {
         expect(nearestTowns(here, grid, count), `${here.slug}, ${count}`).toEqual(sorted.slice(0, count));
       }
     }
+  });
+
+  it("agrees with sorting every town by distance for any set of places (the latitude shortcut skips only towns it would not keep)", () => {
+    const latitude = fc.oneof(fc.double({ min: 36, max: 43, noNaN: true }), fc.constantFrom(39.5, 39.55, 40));
+    const longitude = fc.oneof(fc.double({ min: -92, max: -87, noNaN: true }), fc.constantFrom(-88.4, -88.5));
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ lat: latitude, lon: longitude }), { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 8 }),
+        (points, count) => {
+          const places = points.map((point, i) => at(`p${i}`, point.lat, point.lon));
+          const here = places[0]!;
+          const sorted = places
+            .slice(1)
+            .map((other) => ({ town: other, miles: milesBetween(here.coordinates, other.coordinates) }))
+            .sort((a, b) => a.miles - b.miles);
+          expect(nearestTowns(here, places, count)).toEqual(sorted.slice(0, count));
+        },
+      ),
+    );
   });
 
   it("gives every town page the 4 closest other pages of the real data", () => {

@@ -35,6 +35,15 @@ export function distanceFromYard(town: { name: string; coordinates: LatLon }, ya
   return `${town.name} is ${roughMiles(milesBetween(town.coordinates, yard))} from our ${yardCity} yard, in a straight line.`;
 }
 
+/**
+ * True when `b` is certainly farther from `a` than `miles`, from their latitudes alone: a radian of
+ * latitude is the Earth's radius along a meridian, and no path between them is shorter. The margin
+ * covers the rounding of milesBetween(), so a town this skips is one it would never have kept.
+ */
+function alwaysFarther(a: LatLon, b: LatLon, miles: number): boolean {
+  return EARTH_RADIUS_MILES * Math.abs(radians(b.lat - a.lat)) > miles * (1 + 1e-9) + 1e-9;
+}
+
 export interface Neighbour<T> {
   town: T;
   miles: number;
@@ -43,7 +52,10 @@ export interface Neighbour<T> {
 /**
  * The `count` towns closest to `town` in a straight line, nearest first; a tie keeps the data's
  * order. The town itself (same slug) is never its own neighbour. One pass that keeps only the best
- * `count` so far, so every town page of a large data set costs O(towns), not a full sort.
+ * `count` so far, so every town page of a large data set costs O(towns), not a full sort; and a
+ * town farther north or south than the farthest of those by itself (no two points are closer than
+ * their difference in latitude) is passed over without the trigonometry, which took 0.7 s of a
+ * build with 2,700 town pages.
  */
 export function nearestTowns<T extends { slug: string; coordinates: LatLon }>(
   town: T,
@@ -53,6 +65,7 @@ export function nearestTowns<T extends { slug: string; coordinates: LatLon }>(
   const best: Neighbour<T>[] = [];
   for (const other of towns) {
     if (other.slug === town.slug) continue;
+    if (best.length === count && alwaysFarther(town.coordinates, other.coordinates, best[count - 1]!.miles)) continue;
     const miles = milesBetween(town.coordinates, other.coordinates);
     if (best.length === count && miles >= best[count - 1]!.miles) continue;
     // Insert after every neighbour at the same distance or nearer, so ties keep the data's order.
