@@ -1,12 +1,12 @@
 // The site's one header policy: every HTTP response header it needs, per URL path, built from
 // data/site.yaml and the rendered pages. dist/_headers is written from it (Netlify and Cloudflare
 // Pages read that file), `npm start` serves with it, and the nginx config is generated from it.
-import { createHash } from "node:crypto";
 import type { Business } from "../data/model.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import { ADMIN_FILE, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
-import { mergeSources, pageSources, serializePolicy, type PolicySources } from "./csp.ts";
+import { mergeSources, pageSources, serializePolicy, type PageContext, type PolicySources } from "./csp.ts";
 import { PolicyError } from "./policy-error.ts";
+import { cachedPageSources } from "./sources-cache.ts";
 import type { HeaderRule, HeaderSet } from "./rules.ts";
 
 /** The rule every response gets. */
@@ -143,25 +143,15 @@ export interface PagePolicy {
   sources: PolicySources;
 }
 
-/**
- * The sources of pages read before, by a hash of the page and what it is read against: the dev
- * server rebuilds every page on each save, and most come out as they were; parsing them again was
- * a third of a rebuild. Holds at most SOURCES_KEPT pages, the oldest dropped first.
- */
-const readBefore = new Map<string, PolicySources>();
-const SOURCES_KEPT = 4096;
+/** What a page of the site is read against: the site's origin and the origins it may load from. */
+export function pageContext(business: Pick<Business, "url" | "leadForm">, file: string): PageContext {
+  return { siteOrigin: new URL(business.url).origin, allowedOrigins: providerOrigins(business), file };
+}
 
 /** Reads one rendered page; throws PolicyError when it holds code the policy could never allow. */
 export function pagePolicy(business: Pick<Business, "url" | "leadForm">, file: string, html: string): PagePolicy {
-  const context = { siteOrigin: new URL(business.url).origin, allowedOrigins: providerOrigins(business), file };
-  const key = createHash("sha256").update(JSON.stringify(context)).update("\0").update(html).digest("hex");
-  let sources = readBefore.get(key);
-  if (!sources) {
-    sources = pageSources(html, context);
-    readBefore.set(key, sources);
-    if (readBefore.size > SOURCES_KEPT) readBefore.delete(readBefore.keys().next().value!);
-  }
-  return { file, sources };
+  const context = pageContext(business, file);
+  return { file, sources: cachedPageSources(html, context, () => pageSources(html, context)) };
 }
 
 /**

@@ -1,14 +1,22 @@
 // Putting a file into one of the build's caches under .cache/ (brotli output, photos, preview
-// cards, fonts): each is named by a hash of what made it, so a file found there is whole and right.
+// cards, fonts, the pages' policy sources): each is named by a hash of what made it, so a file found
+// there is whole and right.
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
+
+/** A name of its own for each process and thread writing beside `file`. */
+function temporaryFor(file: string): string {
+  return `${file}.${process.pid}-${threadId}.tmp`;
+}
 
 /**
  * Makes `file` with `write`, which writes the temporary name it is given: written under that name
  * and renamed, so a parallel build never reads half a file. Throws when the folder is read-only.
  */
 export async function intoCache(file: string, write: (temporary: string) => Promise<unknown>): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = temporaryFor(file);
   await mkdir(path.dirname(file), { recursive: true });
   await write(temporary);
   await rename(temporary, file);
@@ -17,4 +25,12 @@ export async function intoCache(file: string, write: (temporary: string) => Prom
 /** `intoCache()` for bytes already made. */
 export function writeCacheFile(file: string, bytes: Uint8Array): Promise<void> {
   return intoCache(file, (temporary) => writeFile(temporary, bytes));
+}
+
+/** `writeCacheFile()` for a caller that cannot wait: a worker thread's synchronous work. */
+export function writeCacheFileSync(file: string, contents: string | Uint8Array): void {
+  const temporary = temporaryFor(file);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
 }
