@@ -25,6 +25,7 @@ import { NOT_FOUND_FILE } from "../site/urls.ts";
 import { serve } from "../serve/server.ts";
 import { formatTable, type Cell } from "./table.ts";
 import { benchHostBuild } from "./host-build.ts";
+import { floorMs, measureCosts, type Cost } from "./costs.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
 
 const ROOT = PROJECT_ROOT;
@@ -142,6 +143,7 @@ function addRow(rows: Cell[][], factor: number, towns: number, caches: string, r
 async function benchScale(work: string, factors: number[], limits: RunLimits): Promise<void> {
   const machine = machineNote();
   const rows: Cell[][] = [];
+  const costRows: Cell[][] = [];
   const notes: string[] = [];
   for (const factor of factors) {
     const base = path.join(work, `scale-${factor}`);
@@ -154,6 +156,7 @@ async function benchScale(work: string, factors: number[], limits: RunLimits): P
       const result: GenerateRun = await timedGenerate(cli, dataDir, outDir, limits);
       addRow(rows, factor, towns, cache, result);
       if (!result.ok) notes.push(`${factor}× ${cache}: ${result.error ?? "failed"}`);
+      if (result.ok && cache === "cold") costRows.push(...costTable(factor, await measureCosts(dataDir, outDir)));
       if (result.maxRssBytes > GIB)
         notes.push(`${factor}× ${cache}: peak memory ${mib(result.maxRssBytes)} MiB is over 1 GiB`);
       process.stderr.write(".");
@@ -171,6 +174,36 @@ async function benchScale(work: string, factors: number[], limits: RunLimits): P
     "The copies' prose is the originals' in other letters (measure/scale.ts): as long, but none a near-duplicate, so every rule runs on them.",
   );
   for (const note of notes) console.log(note);
+  if (costRows.length > 0) {
+    console.log(
+      `\nWhere a cold build's processor time goes: each kind of work timed alone on one thread (a sample of its items, scaled to all), ${machine}. ` +
+        `Their sum over ${availableParallelism()} cores is the least time a cold build could take without doing less (measure/costs.ts).\n`,
+    );
+    console.log(formatTable(["towns", "work", "items", "timed", "CPU s", "share %"], costRows));
+  }
+}
+
+function costTable(factor: number, costs: Cost[]): Cell[][] {
+  const total = costs.reduce((sum, cost) => sum + cost.ms, 0);
+  return [
+    ...costs.map((cost): Cell[] => [
+      `${factor}×`,
+      cost.work,
+      cost.items,
+      cost.timed,
+      Number(seconds(cost.ms)),
+      Math.round((cost.ms / total) * 100),
+    ]),
+    [`${factor}×`, "all of it", "–", "–", Number(seconds(total)), 100],
+    [
+      `${factor}×`,
+      `floor: all of it over ${availableParallelism()} cores`,
+      "–",
+      "–",
+      Number(seconds(floorMs(costs))),
+      "–",
+    ],
+  ];
 }
 
 function median(values: number[]): number {
