@@ -23,6 +23,7 @@ import { FileOnDisk, type OutputContents } from "../lib/output.ts";
 import { dataLastModified } from "../data/last-modified.ts";
 import { iconsUsed } from "../pages/icons.ts";
 import { StagedOutput } from "./staged-output.ts";
+import { rememberWritten, writtenBefore, type Written } from "./written-before.ts";
 import { buildLlmsTxt } from "../seo/llms-txt.ts";
 import { renderSocialImages } from "../seo/social-images.ts";
 import { pageHeadFor } from "../seo/head.ts";
@@ -196,27 +197,6 @@ export async function renderSite(options: GenerateOptions): Promise<RenderedSite
 /** Files compressed and written at once: enough to keep every core and the disk busy. */
 const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
 
-/** An output file as the last build of this process wrote it: what it held, and the names it was written under. */
-interface Written {
-  fingerprint: string;
-  names: string[];
-}
-
-/**
- * What the last build in this process wrote into each output folder, and that folder's inode then.
- * The dev server rebuilds the whole site on every save, and most files come out as they were:
- * those are linked from the output folder into the staging folder rather than compressed and
- * written again, as long as the folder is still the one this process wrote (same inode).
- */
-const lastWritten = new Map<string, { folder: number; files: Map<string, Written> }>();
-
-async function inodeOf(dir: string): Promise<number | undefined> {
-  return stat(dir).then(
-    (info) => info.ino,
-    () => undefined,
-  );
-}
-
 /**
  * Tells one file's contents from another's: a hash of text and bytes; for a file to copy, its path,
  * size and time (the caches name their files by what they hold).
@@ -243,8 +223,7 @@ async function writeStaged(
   const backlog = new Backlog(IN_FLIGHT);
   // One entry per emitted file, in emit order: the file, then the siblings written beside it.
   const written: string[][] = [];
-  const last = lastWritten.get(outDir);
-  const before = last && last.folder === (await inodeOf(outDir)) ? last.files : undefined;
+  const before = await writtenBefore(outDir);
   const now = new Map<string, Written>();
   await output.begin();
   try {
@@ -253,14 +232,19 @@ async function writeStaged(
       written.push(names);
       return backlog.add(async () => {
         const fingerprint = await fingerprintOf(contents, precompressed);
-        now.set(file, { fingerprint, names });
-        const unchanged = before?.get(file);
+        const unchanged = before.get(file);
         if (unchanged?.fingerprint === fingerprint) {
-          const kept = await Promise.all(unchanged.names.map((name) => output.keep(name))).then(
+          const kept = await Promise.all(
+            unchanged.names.map((name, i) => output.keep(name, unchanged.stamps[i]!)),
+          ).then(
             () => true,
             () => false,
           );
-          if (kept) return void names.push(...unchanged.names.slice(1));
+          if (kept) {
+            names.push(...unchanged.names.slice(1));
+            now.set(file, unchanged);
+            return;
+          }
           // Writing through a link would change the output folder's file too: unlink first.
           await Promise.all(unchanged.names.map((name) => output.discard(name)));
         }
@@ -270,6 +254,7 @@ async function writeStaged(
           output.write(file, contents),
           ...siblings.map(([name, bytes]) => output.write(name, bytes)),
         ]);
+        now.set(file, { fingerprint, names, stamps: await Promise.all(names.map((name) => output.stampOf(name))) });
       });
     });
     await backlog.settle();
@@ -279,9 +264,7 @@ async function writeStaged(
     throw error;
   }
   await output.commit();
-  const folder = await inodeOf(outDir);
-  if (folder === undefined) lastWritten.delete(outDir);
-  else lastWritten.set(outDir, { folder, files: now });
+  await rememberWritten(outDir, now);
   return written.flat();
 }
 

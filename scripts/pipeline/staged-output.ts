@@ -1,8 +1,9 @@
 // Writing a site without ever leaving half of one: files go to a fresh folder beside the output
 // folder, which replaces it in one step once everything is written, or is removed if anything fails.
-import { copyFile, link, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { FileOnDisk, type OutputContents } from "../lib/output.ts";
+import { linkUnchanged, stampOf } from "./written-before.ts";
 
 export class StagedOutput {
   readonly staging: string;
@@ -26,15 +27,21 @@ export class StagedOutput {
 
   /**
    * Puts the output folder's current `file` in the staging folder as a second name for the same
-   * bytes (a hard link): for a file known to be unchanged, nothing to write. Throws when it cannot
-   * (the file is gone, or the file system has no hard links); the caller then writes it.
+   * bytes (a hard link): for a file known to be unchanged, nothing to write. Throws when it cannot:
+   * the file is gone or is no longer the one `stamp` describes (written-before.ts), or the file
+   * system has no hard links; the caller then writes it.
    */
-  async keep(file: string): Promise<void> {
+  async keep(file: string, stamp: string): Promise<void> {
     const target = path.join(this.staging, file);
     const folder = path.dirname(target);
     if (!this.folders.has(folder)) this.folders.set(folder, mkdir(folder, { recursive: true }));
     await this.folders.get(folder);
-    await link(path.join(this.outDir, file), target);
+    await linkUnchanged(path.join(this.outDir, file), target, stamp);
+  }
+
+  /** The stamp of a file written into the staging folder (written-before.ts). */
+  stampOf(file: string): Promise<string> {
+    return stampOf(path.join(this.staging, file));
   }
 
   /** Removes `file` from the staging folder, if it is there: a link that must not be written through. */
