@@ -217,6 +217,18 @@ export function serviceAreaSentence(business: Pick<Business, "counties">, town: 
     : `${town.name} is in ${town.county} County, beyond ${counties} of our service area; we take on projects here too.`;
 }
 
-export function allTowns(model: SiteModel): Town[] {
-  return [...model.towns, ...model.alsoServing];
+const allTownsOf = new WeakMap<Pick<SiteModel, "towns" | "alsoServing">, readonly Town[]>();
+
+/**
+ * Every town with a page, the regular service area first: one list per model, made once and
+ * frozen, so that what is worked out per list (the nearest towns' index, geo/distance.ts) is worked
+ * out once per build rather than once per page.
+ */
+export function allTowns(model: Pick<SiteModel, "towns" | "alsoServing">): readonly Town[] {
+  let towns = allTownsOf.get(model);
+  if (!towns) {
+    towns = Object.freeze([...model.towns, ...model.alsoServing]);
+    allTownsOf.set(model, towns);
+  }
+  return towns;
 }

@@ -100,7 +100,7 @@ function homeTown(model: SiteModel): Town | undefined {
   return allTowns(model).find((town) => town.name === model.business.address.city);
 }
 
-function townPoints(towns: Town[], model: SiteModel): Feature<MultiPoint> {
+function townPoints(towns: readonly Town[], model: SiteModel): Feature<MultiPoint> {
   return {
     type: "Feature",
     properties: {},
@@ -115,7 +115,7 @@ function townPoints(towns: Town[], model: SiteModel): Feature<MultiPoint> {
 }
 
 /** A conic projection centred on the region and fitted around the served counties and the towns. */
-function fitProjection(model: SiteModel, towns: Town[]): { projection: GeoProjection; height: number } {
+function fitProjection(model: SiteModel, towns: readonly Town[]): { projection: GeoProjection; height: number } {
   const region: FeatureCollection = {
     type: "FeatureCollection",
     features: [...countyCollection(model.business.counties).features, townPoints(towns, model)],

@@ -3,7 +3,7 @@ import { townPath } from "../../scripts/site/urls.ts";
 import type { Town } from "../../scripts/data/schema.ts";
 
 /** Links to the town pages closest to this town, nearest first, with the straight-line distance. */
-export function NearbyTowns({ town, towns }: { town: Town; towns: Town[] }) {
+export function NearbyTowns({ town, towns }: { town: Town; towns: readonly Town[] }) {
   const neighbours = nearestTowns(town, towns);
   if (neighbours.length === 0) return null;
   return (
