@@ -7,16 +7,36 @@ import type { Service, Town } from "../data/schema.ts";
 
 export type PageSubject = { kind: "site" } | { kind: "service"; service: Service } | { kind: "town"; town: Town };
 
-export function pageSubject(route: Pick<Route, "kind" | "path">, model: SiteModel): PageSubject {
-  if (route.kind === "service") {
-    const service = model.services.find((candidate) => servicePath(candidate) === route.path);
-    if (!service) throw new Error(`No service in the data for ${route.path}`);
-    return { kind: "service", service };
+/**
+ * Each service's and town's subject by its address, made once per model: every page asks for its
+ * subject three or four times (structured data, link preview, llms.txt), and finding a town by
+ * walking every town took 0.7 s of a build with 2,700 town pages.
+ */
+const subjectsOf = new WeakMap<SiteModel, Map<string, PageSubject>>();
+
+function subjectsByPath(model: SiteModel): Map<string, PageSubject> {
+  let subjects = subjectsOf.get(model);
+  if (!subjects) {
+    subjects = new Map();
+    // The first of two with one address wins, as a search through the data would find it.
+    for (const service of model.services) {
+      const path = servicePath(service);
+      if (!subjects.has(path)) subjects.set(path, { kind: "service", service });
+    }
+    for (const town of allTowns(model)) {
+      const path = townPath(town);
+      if (!subjects.has(path)) subjects.set(path, { kind: "town", town });
+    }
+    subjectsOf.set(model, subjects);
   }
-  if (route.kind === "town") {
-    const town = allTowns(model).find((candidate) => townPath(candidate) === route.path);
-    if (!town) throw new Error(`No town in the data for ${route.path}`);
-    return { kind: "town", town };
+  return subjects;
+}
+
+export function pageSubject(route: Pick<Route, "kind" | "path">, model: SiteModel): PageSubject {
+  if (route.kind === "service" || route.kind === "town") {
+    const subject = subjectsByPath(model).get(route.path);
+    if (subject?.kind !== route.kind) throw new Error(`No ${route.kind} in the data for ${route.path}`);
+    return subject;
   }
   return { kind: "site" };
 }

@@ -29,11 +29,19 @@ export function socialIconsUsed(model: SiteModel): string[] {
   return [BRAND_ICON, SITE_ICON, TOWN_ICON, ...model.services.map((service) => service.icon)];
 }
 
+/** Each icon's data URI, made once: every card carries two, and drawing them anew took 0.3 s for 2,700 cards. */
+const iconDataUris = new Map<string, string>();
+
 function iconDataUri(name: string): string {
-  const svg = renderToStaticMarkup(
-    createElement(iconComponent(name), { color: ICON_COLOUR, size: 128, strokeWidth: 2 }),
-  );
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+  let uri = iconDataUris.get(name);
+  if (uri === undefined) {
+    const svg = renderToStaticMarkup(
+      createElement(iconComponent(name), { color: ICON_COLOUR, size: 128, strokeWidth: 2 }),
+    );
+    uri = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+    iconDataUris.set(name, uri);
+  }
+  return uri;
 }
 
 export function socialImageFile(subject: PageSubject): string {
