@@ -2,7 +2,7 @@
 // cards, fonts, the pages' policy sources): each is named by a hash of what made it, so a file found
 // there is whole and right.
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 
@@ -10,6 +10,9 @@ import { threadId } from "node:worker_threads";
 function temporaryFor(file: string): string {
   return `${file}.${process.pid}-${threadId}.tmp`;
 }
+
+/** Cache files are read-only: dist/ links some of them (pipeline/staged-output.ts), and an edit there must not reach the cache. */
+const READ_ONLY = 0o444;
 
 /**
  * Makes `file` with `write`, which writes the temporary name it is given: written under that name
@@ -19,6 +22,7 @@ export async function intoCache(file: string, write: (temporary: string) => Prom
   const temporary = temporaryFor(file);
   await mkdir(path.dirname(file), { recursive: true });
   await write(temporary);
+  await chmod(temporary, READ_ONLY);
   await rename(temporary, file);
 }
 
@@ -31,6 +35,6 @@ export function writeCacheFile(file: string, bytes: Uint8Array): Promise<void> {
 export function writeCacheFileSync(file: string, contents: string | Uint8Array): void {
   const temporary = temporaryFor(file);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(temporary, contents);
+  writeFileSync(temporary, contents, { mode: READ_ONLY });
   renameSync(temporary, file);
 }

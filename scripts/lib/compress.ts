@@ -1,15 +1,15 @@
 // Precompressed siblings of every text file (page.html → page.html.br, page.html.gz), made once at
 // generate time at the highest settings, so that a server or static host sends the smallest
 // encoding a browser accepts without compressing on each request. Brotli at quality 11 is slow
-// (most of a build's time), so its output is kept on disk under a hash of its input and settings:
-// pages that did not change are read back instead of compressed again.
+// (most of a build's time), so its output, and gzip's, is kept on disk under a hash of the input and
+// the settings: a page that did not change is linked from there instead of compressed again.
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip, type BrotliOptions } from "node:zlib";
 import { writeCacheFile } from "./cache.ts";
-import { outputBytes, type OutputContents } from "./output.ts";
+import { FileOnDisk, outputBytes, type OutputContents } from "./output.ts";
 import { CACHE_DIR } from "./paths.ts";
 
 /** The encodings of the precompressed siblings, as Content-Encoding names them. */
@@ -25,7 +25,7 @@ const BROTLI_QUALITY = 11;
 const GZIP_LEVEL = 9;
 
 /** Beside the project's other caches (.cache/ is ignored by git). */
-const DEFAULT_COMPRESSION_CACHE = path.join(CACHE_DIR, "brotli");
+const DEFAULT_COMPRESSION_CACHE = path.join(CACHE_DIR, "compressed");
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -64,34 +64,60 @@ function toBytes(contents: string | Uint8Array): Uint8Array {
   return typeof contents === "string" ? Buffer.from(contents, "utf8") : contents;
 }
 
-/** Brotli output from the cache when the same bytes were compressed with the same settings before. */
-async function cachedBrotli(bytes: Uint8Array, cacheDir: string): Promise<Buffer> {
-  const key = createHash("sha256")
-    .update(`brotli ${process.versions.brotli} ${JSON.stringify(brotliOptions(bytes.length))}\n`)
-    .update(bytes)
-    .digest("hex");
-  const file = path.join(cacheDir, `${key}.br`);
-  const hit = await readFile(file).catch(() => undefined);
-  if (hit) return hit;
-  const compressed = await compressBrotli(bytes);
-  await writeCacheFile(file, compressed).catch(() => {
+/**
+ * The compressed copy of `bytes` in the cache, made now when the same bytes were never compressed
+ * with the same settings (`settings` names them, with the encoder's version). A file to link into
+ * dist/ (lib/output.ts), or the bytes themselves when the cache cannot be written.
+ */
+async function cachedCompression(
+  bytes: Uint8Array,
+  cacheDir: string,
+  encoding: ContentEncoding,
+  settings: string,
+  compress: () => Promise<Buffer>,
+): Promise<OutputContents> {
+  const key = createHash("sha256").update(`${settings}\n`).update(bytes).digest("hex");
+  const file = new FileOnDisk(path.join(cacheDir, `${key}${SIBLING_SUFFIX[encoding]}`));
+  if (
+    await access(file.path).then(
+      () => true,
+      () => false,
+    )
+  )
+    return file;
+  const compressed = await compress();
+  return writeCacheFile(file.path, compressed).then(
+    () => file,
     // A read-only checkout still builds; it just compresses again next time.
-  });
-  return compressed;
+    () => compressed,
+  );
 }
 
 /**
- * The .br and .gz siblings of one output file, as [file name, bytes]; none for a file that is not
- * text (images are already compressed). Both encoders run on the thread pool.
+ * The .br and .gz siblings of one output file, as [file name, contents]; none for a file that is
+ * not text (images are already compressed). Both encoders run on the thread pool, and their output
+ * is kept in the cache by a hash of the input: an unchanged page is neither compressed nor written
+ * again, but linked from there into dist/.
  */
 export async function compressedSiblings(
   file: string,
   contents: OutputContents,
   cacheDir: string = DEFAULT_COMPRESSION_CACHE,
-): Promise<[string, Buffer][]> {
+): Promise<[string, OutputContents][]> {
   if (!COMPRESSIBLE_FILE.test(file)) return [];
   const bytes = await outputBytes(contents);
-  const [br, gz] = await Promise.all([cachedBrotli(bytes, cacheDir), compressGzip(bytes)]);
+  const [br, gz] = await Promise.all([
+    cachedCompression(
+      bytes,
+      cacheDir,
+      "br",
+      `brotli ${process.versions.brotli} ${JSON.stringify(brotliOptions(bytes.length))}`,
+      () => compressBrotli(bytes),
+    ),
+    cachedCompression(bytes, cacheDir, "gzip", `gzip ${process.versions.zlib} level ${GZIP_LEVEL}`, () =>
+      compressGzip(bytes),
+    ),
+  ]);
   return [
     [`${file}${SIBLING_SUFFIX.br}`, br],
     [`${file}${SIBLING_SUFFIX.gzip}`, gz],

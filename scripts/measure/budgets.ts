@@ -166,11 +166,15 @@ export async function measureEditor(files: Iterable<[string, OutputContents]>): 
     if (!file.startsWith(ADMIN_DIR)) continue;
     const bytes = await outputBytes(contents);
     const siblings = new Map(await compressedSiblings(file, contents));
+    const size = async (name: string) => {
+      const sibling = siblings.get(name);
+      return sibling === undefined ? bytes.length : (await outputBytes(sibling)).length;
+    };
     weights.push({
       file,
       bytes: bytes.length,
-      gzip: siblings.get(`${file}${SIBLING_SUFFIX.gzip}`)?.length ?? bytes.length,
-      brotli: siblings.get(`${file}${SIBLING_SUFFIX.br}`)?.length ?? bytes.length,
+      gzip: await size(`${file}${SIBLING_SUFFIX.gzip}`),
+      brotli: await size(`${file}${SIBLING_SUFFIX.br}`),
     });
   }
   return weights;
