@@ -86,7 +86,7 @@ describe("social preview images", () => {
     const sample = images.slice(0, 4);
     const here = await bytesOf(await renderSocialImages(sample, await mkdtemp(path.join(tmpdir(), "og-cache-"))));
     const stats: SocialImageStats = { drawn: 0, fromCache: 0 };
-    const pool = renderPoolFor({ pages: 0, cards: sample.length }, true);
+    const pool = renderPoolFor(sample.length, true);
     const cache = await mkdtemp(path.join(tmpdir(), "og-cache-"));
     const workers = await bytesOf(await renderSocialImages(sample, cache, stats, pool));
     expect(stats).toEqual({ drawn: 4, fromCache: 0 });

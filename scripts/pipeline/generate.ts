@@ -25,7 +25,7 @@ import { iconsUsed } from "../pages/icons.ts";
 import { StagedOutput } from "./staged-output.ts";
 import { rememberWritten, writtenBefore, type Written } from "./written-before.ts";
 import { buildLlmsTxt } from "../seo/llms-txt.ts";
-import { renderSocialImages } from "../seo/social-images.ts";
+import { drawSocialImages, planSocialImages } from "../seo/social-images.ts";
 import { pageHeadFor } from "../seo/head.ts";
 import { previewPhotos, socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
 import { renderPhotos } from "../photos/encode.ts";
@@ -56,7 +56,7 @@ export interface GenerateOptions {
   host?: Host;
   /**
    * Whether pages and cards go to the worker threads (render-pool.ts): by default when there are
-   * enough of them; true or false to choose, as the tests do to compare both.
+   * enough cards to draw; true or false to choose, as the tests do to compare both.
    */
   workers?: boolean;
 }
@@ -105,9 +105,6 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   const routes = buildRoutes(model);
   const pages = [...routes, notFoundRoute(model)];
   const cards = socialImagesFor(routes, model);
-  // Enough pages or cards go to worker threads, one per core (render-pool.ts); a small site renders
-  // here, where starting the workers would cost more than it saves.
-  const pool = renderPoolFor({ pages: pages.length, cards: cards.length }, options.workers);
   // The site editor at /admin/, written as soon as it is made: compressing its 2 MB script is the
   // longest single task of a cold build, and it runs on the thread pool while everything below is
   // made. Not a page of the site, so outside the routes, the sitemap and llms.txt.
@@ -115,9 +112,13 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
     for (const [file, contents] of files) await emit(file, contents);
   });
   admin.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
-  // Started next: drawing uncached images is the slowest part of a cold build, and its work on
-  // the workers or the thread pool overlaps the pages' rendering here.
-  const images = renderSocialImages(cards, undefined, undefined, pool);
+  // A build with many preview cards to draw draws them, and renders its pages, on worker threads,
+  // one per core (render-pool.ts); any other renders here, where starting the workers would cost
+  // more than it saves. Drawing uncached cards is the slowest part of a cold build, and its work on
+  // the workers or the thread pool overlaps the pages' rendering.
+  const plan = await planSocialImages(cards);
+  const pool = renderPoolFor(plan.missing.length, options.workers);
+  const images = drawSocialImages(plan, undefined, pool);
   images.catch(() => {});
   const photos = renderPhotos(model.photos.values(), previewPhotos(model));
   photos.catch(() => {});

@@ -6,11 +6,14 @@
 // starting them once, not once per save.
 //
 // A worker costs a few hundred milliseconds of CPU to start (React, the templates, satori, resvg,
-// parse5), more than rendering the real site's few dozen pages takes on the main thread, so a build
-// sends work to the pool only when there is enough of it (WORTH_A_POOL) or the pool is already up.
-// One per core, not one fewer for the main thread: on 2 cores, one worker took 100× the towns
-// 105 s cold against 89 to 96 s with two (and 94 s before the workers); two take the process to
-// about 1.1 GiB at that size, against 0.9 GiB with one.
+// parse5) and rebuilds the model, so a build starts the pool only when it has many preview cards to
+// draw (WORTH_A_POOL), which is the main thread's heaviest work: satori's layout and the PNG
+// encoding; its pages then go to the pool too. Measured with 2,717 town pages on 2 cores: cold,
+// 95 s with the pool against 98 s without (both cores were already busy: brotli on the thread
+// pool), at 1.0 GiB against 0.7 GiB; warm (every card cached), rendering the pages there gained
+// nothing (5.2 to 5.5 s against 5.0 to 5.5 s) for twice the memory (1.1 GiB against 0.57 GiB), so
+// a warm build leaves the pool alone. One worker per core, not one fewer for the main thread: on 2
+// cores, one worker took that build 105 s cold against 89 to 96 s with two.
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -30,13 +33,10 @@ const WORKER_SOURCE = fileURLToPath(new URL("./render-worker.ts", import.meta.ur
 const WORKER_DIR = path.join(CACHE_DIR, "workers");
 
 /**
- * Pages or cards below which a build does not start the pool. Measured on 2 cores: with 287 pages
- * (10× the towns) starting the workers took longer than it saved, warm (2.0 s here, 3.2 s on the
- * workers) and cold (brotli on the thread pool already kept the second core busy); with 2,717
- * pages, warm, they save a tenth to a sixth (npm run bench, 100×: 11.7 to 13.1 s here, 9.4 to 11 s
- * on the workers).
+ * Cards to draw below which a build does not start the pool: with 287 (10× the towns) starting the
+ * workers took longer than it saved.
  */
-const WORTH_A_POOL = { pages: 1000, cards: 1000 } as const;
+const WORTH_A_POOL = 1000;
 
 /** Pages per task: enough to make a task's overhead small, few enough to keep every worker busy. */
 const PAGES_PER_TASK = 16;
@@ -71,9 +71,12 @@ async function startPool(): Promise<Workers> {
   });
 }
 
-/** The pool, when this build has enough work for it or it is already running, or when `wanted` says so. */
-export function renderPoolFor(work: { pages: number; cards: number }, wanted?: boolean): RenderPool | undefined {
-  const worthIt = pool !== undefined || work.pages >= WORTH_A_POOL.pages || work.cards >= WORTH_A_POOL.cards;
+/**
+ * The pool, when this build has that many cards to draw or the pool is already running (the dev
+ * server's build process), or when `wanted` says so.
+ */
+export function renderPoolFor(cardsToDraw: number, wanted?: boolean): RenderPool | undefined {
+  const worthIt = pool !== undefined || cardsToDraw >= WORTH_A_POOL;
   if (!(wanted ?? worthIt)) return undefined;
   pool ??= startPool();
   // A pool that fails to start is reported by the first task, not as an unhandled rejection.

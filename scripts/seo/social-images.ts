@@ -136,45 +136,62 @@ export interface CardDrawer {
   inFlight: number;
 }
 
+/** A build's cards: each with its file in the cache, and which of them are not there yet. */
+export interface SocialImagePlan {
+  images: SocialImage[];
+  files: string[];
+  /** Positions in `images` of the cards to draw. */
+  missing: number[];
+}
+
+/** Finds which of `images` the cache holds already, so that a build knows how many it must draw. */
+export async function planSocialImages(
+  images: SocialImage[],
+  cacheDir: string = DEFAULT_IMAGE_CACHE,
+): Promise<SocialImagePlan> {
+  renderer ??= loadRenderer();
+  const { fingerprint } = await renderer;
+  const files = images.map((image) => path.join(cacheDir, `${cacheKey(fingerprint, image.card)}.png`));
+  const cached = await Promise.all(files.map(isCached));
+  return { images, files, missing: images.flatMap((_, i) => (cached[i] ? [] : [i])) };
+}
+
 /**
- * Every image by dist/ path: the cached file, which is copied into dist/ when it is written, or the
+ * Every image by dist/ path: the cached file, which is linked into dist/ when it is written, or the
  * PNG bytes when the cache cannot be written. Cards are drawn a few at a time, so memory stays
  * flat however many pages there are: here (satori) and on the thread pool (resvg), or by `drawer`.
  * `stats` counts what was drawn and what was reused.
  */
+export async function drawSocialImages(
+  { images, files, missing }: SocialImagePlan,
+  stats: SocialImageStats = { drawn: 0, fromCache: 0 },
+  drawer?: CardDrawer,
+): Promise<Map<string, Uint8Array | FileOnDisk>> {
+  stats.fromCache += images.length - missing.length;
+  stats.drawn += missing.length;
+  // A few cards at once, so that satori's layout of one overlaps the drawing of another. Kept in
+  // memory only when the cache refuses them.
+  const inMemory = new Map<string, Uint8Array>();
+  const backlog = new Backlog(drawer?.inFlight ?? availableParallelism());
+  for (const [drawn, at] of missing.entries()) {
+    const [card, file] = [images[at]!.card, files[at]!];
+    await backlog.add(async () => {
+      const png = await (drawer ? drawer.draw(card) : drawSocialCard(card));
+      // A read-only checkout still builds; it keeps the bytes and draws again next time.
+      await writeCacheFile(file, png).catch(() => inMemory.set(file, png));
+    });
+    if (!drawer && (drawn + 1) % COLLECT_EVERY === 0) collectGarbage();
+  }
+  await backlog.settle();
+  return new Map(images.map((image, i) => [image.file, inMemory.get(files[i]!) ?? new FileOnDisk(files[i]!)]));
+}
+
+/** `planSocialImages()`, then `drawSocialImages()`. */
 export async function renderSocialImages(
   images: SocialImage[],
   cacheDir: string = DEFAULT_IMAGE_CACHE,
   stats: SocialImageStats = { drawn: 0, fromCache: 0 },
   drawer?: CardDrawer,
 ): Promise<Map<string, Uint8Array | FileOnDisk>> {
-  renderer ??= loadRenderer();
-  const { fingerprint } = await renderer;
-  const jobs = images.map((image) => ({
-    card: image.card,
-    file: path.join(cacheDir, `${cacheKey(fingerprint, image.card)}.png`),
-  }));
-  const cached = await Promise.all(jobs.map((job) => isCached(job.file)));
-  const missing = jobs.filter((_, i) => !cached[i]);
-  stats.fromCache += jobs.length - missing.length;
-  stats.drawn += missing.length;
-  // A few cards at once, so that satori's layout of one overlaps the drawing of another. Kept in
-  // memory only when the cache refuses them.
-  const inMemory = new Map<string, Uint8Array>();
-  const backlog = new Backlog(drawer?.inFlight ?? availableParallelism());
-  for (const [drawn, job] of missing.entries()) {
-    await backlog.add(async () => {
-      const png = await (drawer ? drawer.draw(job.card) : drawSocialCard(job.card));
-      // A read-only checkout still builds; it keeps the bytes and draws again next time.
-      await writeCacheFile(job.file, png).catch(() => inMemory.set(job.file, png));
-    });
-    if (!drawer && (drawn + 1) % COLLECT_EVERY === 0) collectGarbage();
-  }
-  await backlog.settle();
-  return new Map(
-    images.map((image, i) => {
-      const { file } = jobs[i]!;
-      return [image.file, inMemory.get(file) ?? new FileOnDisk(file)];
-    }),
-  );
+  return drawSocialImages(await planSocialImages(images, cacheDir), stats, drawer);
 }
