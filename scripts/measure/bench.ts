@@ -11,9 +11,11 @@
 //   install and generate timed (measure/host-build.ts); --runs sets the runs per host.
 // Options: --pages-only, --scale-only, --dev-only (one part), --only /contact,/towns (audit just these pages),
 // --runs <Lighthouse runs per page, median kept; default 3>,
-// --saves <saves of each kind; default 10>, --factors 1,10,100 (any list), --timeout <seconds per generate run>, --max-memory <MiB per
+// --against <git revision> (time that revision's generator too, run for run beside this one: the
+// generate and dev-loop parts), --saves <saves of each kind; default 10>, --factors 1,10,100 (any list), --timeout <seconds per generate run>, --max-memory <MiB per
 // generate run; the run is stopped beyond it, default 4096: other work shares the machine>.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -45,8 +47,38 @@ const { values: options } = parseArgs({
     factors: { type: "string", default: "1,10,100" },
     timeout: { type: "string", default: "1800" },
     "max-memory": { type: "string", default: "4096" },
+    against: { type: "string" },
   },
 });
+
+/** A generator to time: this checkout, or the one `--against` names. */
+interface Tree {
+  label: string;
+  root: string;
+}
+
+/**
+ * The generator at git revision `ref`, in a folder of `work`, with this checkout's node_modules:
+ * what `--against` times beside this checkout, run for run, so that a change is measured before and
+ * after on the same machine at the same moment.
+ */
+async function treeAt(ref: string, work: string): Promise<Tree> {
+  const root = path.join(work, `tree-${ref.replace(/[^\w.-]/g, "_")}`);
+  await mkdir(root, { recursive: true });
+  const archive = spawnSync(
+    "git",
+    ["archive", "--format=tar", ref, "bin", "scripts", "templates", "data", "package.json", "tsconfig.json"],
+    {
+      cwd: ROOT,
+      maxBuffer: 1024 ** 3,
+    },
+  );
+  if (archive.status !== 0) throw new Error(`git archive ${ref}: ${archive.stderr.toString()}`);
+  const unpacked = spawnSync("tar", ["-x", "-C", root], { input: archive.stdout });
+  if (unpacked.status !== 0) throw new Error(`tar: ${unpacked.stderr.toString()}`);
+  await symlink(path.join(ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
+  return { label: ref, root };
+}
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const mib = (bytes: number) => (bytes / 1024 ** 2).toFixed(0);
@@ -129,8 +161,16 @@ async function benchPages(work: string, runs: number): Promise<void> {
   for (const failure of failures) console.log(`Not measured: ${failure}`);
 }
 
-function addRow(rows: Cell[][], factor: number, towns: number, caches: string, result: GenerateRun): void {
+function addRow(
+  rows: Cell[][],
+  tree: string,
+  factor: number,
+  towns: number,
+  caches: string,
+  result: GenerateRun,
+): void {
   rows.push([
+    tree,
     `${factor}×`,
     towns,
     caches,
@@ -141,43 +181,50 @@ function addRow(rows: Cell[][], factor: number, towns: number, caches: string, r
   ]);
 }
 
-async function benchScale(work: string, factors: number[], limits: RunLimits): Promise<void> {
+async function benchScale(work: string, factors: number[], limits: RunLimits, trees: Tree[]): Promise<void> {
   const machine = machineNote();
   const rows: Cell[][] = [];
   const costRows: Cell[][] = [];
   const notes: string[] = [];
   for (const factor of factors) {
-    const base = path.join(work, `scale-${factor}`);
-    const dataDir = path.join(base, "data");
+    const scaled = path.join(work, `scale-${factor}`);
+    const dataDir = path.join(scaled, "data");
     const towns = await writeScaledData(DATA_DIR, dataDir, factor);
-    // A fresh copy of the generator per factor: its caches start empty, so the first run is cold.
-    const cli = await isolatedGenerator(ROOT, path.join(base, "project"));
-    // cold: empty caches, as a fresh clone; warm: the caches kept, a new output folder, as a host
-    // build with .cache/ kept; again: into the warm run's folder, as `npm run generate` twice.
-    // Nothing is deleted until every run is done: freeing hundreds of megabytes on this disk slows
-    // the run that follows, which would then be timing the deletion.
-    const runs = [
-      ["cold", "dist-cold"],
-      ["warm", "dist-warm"],
-      ["again", "dist-warm"],
-    ] as const;
-    for (const [cache, folder] of runs) {
-      const outDir = path.join(base, folder);
-      const result: GenerateRun = await timedGenerate(cli, dataDir, outDir, limits);
-      addRow(rows, factor, towns, cache, result);
-      if (!result.ok) notes.push(`${factor}× ${cache}: ${result.error ?? "failed"}`);
-      if (result.ok && cache === "cold") costRows.push(...costTable(factor, await measureCosts(dataDir, outDir)));
-      if (result.maxRssBytes > GIB)
-        notes.push(`${factor}× ${cache}: peak memory ${mib(result.maxRssBytes)} MiB is over 1 GiB`);
-      process.stderr.write(".");
-      if (!result.ok) break;
+    for (const tree of trees) {
+      const base = path.join(scaled, tree.label.replace(/[^\w.-]/g, "_"));
+      // A fresh copy of the generator per factor: its caches start empty, so the first run is cold.
+      const cli = await isolatedGenerator(tree.root, path.join(base, "project"));
+      // cold: empty caches, as a fresh clone; warm: the caches kept, a new output folder, as a host
+      // build with .cache/ kept; again: into the warm run's folder, as `npm run generate` twice.
+      // Nothing is deleted until every run is done: freeing hundreds of megabytes on this disk slows
+      // the run that follows, which would then be timing the deletion.
+      const runs = [
+        ["cold", "dist-cold"],
+        ["warm", "dist-warm"],
+        ["again", "dist-warm"],
+      ] as const;
+      for (const [cache, folder] of runs) {
+        const outDir = path.join(base, folder);
+        const result: GenerateRun = await timedGenerate(cli, dataDir, outDir, limits);
+        addRow(rows, tree.label, factor, towns, cache, result);
+        const run = `${tree.label}, ${factor}× ${cache}`;
+        if (!result.ok) notes.push(`${run}: ${result.error ?? "failed"}`);
+        if (result.ok && cache === "cold" && tree.root === ROOT) {
+          costRows.push(...costTable(factor, await measureCosts(dataDir, outDir)));
+        }
+        if (result.maxRssBytes > GIB) notes.push(`${run}: peak memory ${mib(result.maxRssBytes)} MiB is over 1 GiB`);
+        process.stderr.write(".");
+        if (!result.ok) break;
+      }
     }
   }
   process.stderr.write("\n");
   console.log(
     `\nGenerate (each run its own process; "generate s" is the generator's own figure, "wall s" adds Node start-up), ${machine}\n`,
   );
-  console.log(formatTable(["towns", "town pages", "caches", "result", "generate s", "wall s", "peak MiB"], rows));
+  console.log(
+    formatTable(["generator", "towns", "town pages", "caches", "result", "generate s", "wall s", "peak MiB"], rows),
+  );
   console.log(
     "The copies' prose is the originals' in other letters (measure/scale.ts): as long, but none a near-duplicate, so every rule runs on them.",
   );
@@ -220,28 +267,30 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
 }
 
-async function benchDevLoop(work: string, saves: number): Promise<void> {
+async function benchDevLoop(work: string, saves: number, trees: Tree[]): Promise<void> {
   const machine = machineNote();
-  const figures = await measureDevLoop(ROOT, work, saves);
-  const row = (label: string, values: number[]): Cell[] => [
+  const row = (tree: string, label: string, values: number[]): Cell[] => [
+    tree,
     label,
     values.length,
     median(values),
     Math.min(...values),
     Math.max(...values),
   ];
+  const rows: Cell[][] = [];
+  for (const tree of trees) {
+    const folder = path.join(work, `dev-${tree.label.replace(/[^\w.-]/g, "_")}`);
+    await mkdir(folder, { recursive: true });
+    const figures = await measureDevLoop(tree.root, folder, saves);
+    rows.push(
+      row(tree.label, "data save (a town's paragraph, written in place)", figures.dataSaves),
+      row(tree.label, "editor save (a town's description, swap file and rename)", figures.editorSaves),
+    );
+  }
   console.log(`
 npm run dev: from a save to the reload sent (the dev server's own figure), ${machine}
 `);
-  console.log(
-    formatTable(
-      ["save", "saves", "median ms", "min ms", "max ms"],
-      [
-        row("data save (a town's paragraph, written in place)", figures.dataSaves),
-        row("editor save (a town's description, swap file and rename)", figures.editorSaves),
-      ],
-    ),
-  );
+  console.log(formatTable(["generator", "save", "saves", "median ms", "min ms", "max ms"], rows));
 }
 
 const PARTS = ["pages-only", "scale-only", "dev-only"] as const;
@@ -250,19 +299,25 @@ const runs = (part: (typeof PARTS)[number]) => !only || only === part;
 
 const work = await mkdtemp(path.join(tmpdir(), "site-bench-"));
 try {
+  const trees: Tree[] = [
+    ...(options.against ? [await treeAt(options.against, work)] : []),
+    { label: "this checkout", root: ROOT },
+  ];
   if (options["host-build"]) await benchHostBuild(Math.max(1, Number(options.runs) || 1));
   else {
     if (runs("pages-only")) await benchPages(work, Math.max(1, Number(options.runs) || 1));
-    if (runs("dev-only")) await benchDevLoop(work, Math.max(1, Number(options.saves) || 1));
+    if (runs("dev-only")) await benchDevLoop(work, Math.max(1, Number(options.saves) || 1), trees);
     if (runs("scale-only")) {
       const factors = options.factors
         .split(",")
         .map(Number)
         .filter((n) => Number.isInteger(n) && n > 0);
-      await benchScale(work, factors, {
-        timeoutMs: Number(options.timeout) * 1000,
-        maxRssBytes: Number(options["max-memory"]) * 1024 ** 2,
-      });
+      await benchScale(
+        work,
+        factors,
+        { timeoutMs: Number(options.timeout) * 1000, maxRssBytes: Number(options["max-memory"]) * 1024 ** 2 },
+        trees,
+      );
     }
   }
 } finally {
