@@ -4,7 +4,7 @@
 // process. A file is linked only while it is still the one that build wrote: same folder, and for
 // each file the same inode, size and modification time; anything else is written anew.
 import { createHash } from "node:crypto";
-import { link, readFile, stat } from "node:fs/promises";
+import { link, readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { writeCacheFile } from "../lib/cache.ts";
 import { CACHE_DIR } from "../lib/paths.ts";
@@ -19,12 +19,21 @@ export interface Written {
 }
 
 interface Record {
-  /** The output folder's inode: a folder made anew (a fresh clone, `rm -rf dist`) links nothing. */
+  /**
+   * The output folder's inode: another folder in its place links nothing. (A folder made anew may
+   * get the old inode number back; its files then fail their own stamps.)
+   */
   folder: number;
   files: [string, Written][];
 }
 
 const DEFAULT_CACHE_DIR = path.join(CACHE_DIR, "output");
+
+/**
+ * Records kept on disk at most, the least recently written dropped first: one per output folder,
+ * and the tests build into a new temporary folder each time.
+ */
+const RECORDS_KEPT = 16;
 
 /** This process's records, by output folder. */
 const inMemory = new Map<string, Record>();
@@ -74,9 +83,31 @@ export async function rememberWritten(
   }
   const record: Record = { folder, files: [...files] };
   inMemory.set(outDir, record);
-  await writeCacheFile(recordFile(outDir, cacheDir), new TextEncoder().encode(JSON.stringify(record))).catch(() => {
+  try {
+    await writeCacheFile(recordFile(outDir, cacheDir), new TextEncoder().encode(JSON.stringify(record)));
+    await forgetOldRecords(cacheDir);
+  } catch {
     // A read-only checkout still builds; its next build in another process writes every file.
-  });
+  }
+}
+
+async function forgetOldRecords(cacheDir: string): Promise<void> {
+  const names = (await readdir(cacheDir)).filter((name) => name.endsWith(".json"));
+  if (names.length <= RECORDS_KEPT) return;
+  const dated = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(cacheDir, name);
+      return {
+        file,
+        time: await stat(file).then(
+          (info) => info.mtimeMs,
+          () => 0,
+        ),
+      };
+    }),
+  );
+  dated.sort((a, b) => b.time - a.time);
+  await Promise.all(dated.slice(RECORDS_KEPT).map(({ file }) => rm(file, { force: true })));
 }
 
 /**
