@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeScaledData } from "../scripts/measure/scale.ts";
+import { floorMs, measureCosts } from "../scripts/measure/costs.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
@@ -34,4 +36,31 @@ describe("scaled data for the generate benchmark", () => {
       await rm(tmp, { recursive: true, force: true });
     }
   });
+});
+
+describe("where a cold build's processor time goes (measure/costs.ts)", () => {
+  it("times every kind of work a cold build does, over all of its pages, cards and compressed files", async () => {
+    const tmp = await mkdtemp(path.join(tmpdir(), "site-costs-"));
+    try {
+      const out = path.join(tmp, "dist");
+      await generate({ dataDir: DATA_DIR, outDir: out });
+      const costs = await measureCosts(DATA_DIR, out, 4);
+      const items = Object.fromEntries(costs.map((cost) => [cost.work, cost.items]));
+      expect(items).toEqual({
+        "load and check the data, build the model": 1,
+        "render pages (React)": 44,
+        "read pages for the policy (parse5)": 44,
+        "lay out preview cards (satori)": 40,
+        "draw preview cards (resvg)": 40,
+        "encode preview cards as PNG (resvg)": 40,
+        "brotli 11, pages": 45,
+        "brotli 11, every other text file": 11,
+        "gzip 9, every text file": 56,
+      });
+      for (const cost of costs) expect(cost.ms, cost.work).toBeGreaterThan(0);
+      expect(floorMs(costs, 2)).toBeCloseTo(costs.reduce((sum, cost) => sum + cost.ms, 0) / 2);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -3,7 +3,7 @@
 // repository secret only when that secret is set. Its shell step runs here as GitHub runs it
 // (bash -e), with a stand-in for curl that records what it was asked.
 import { execFile } from "node:child_process";
-import { chmod, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -63,6 +63,7 @@ async function runStep(hookUrl: string, curlExit = 0) {
     (error: { code: number; stdout: string }) => ({ status: error.code, stdout: error.stdout }),
   );
   const recorded = await readFile(calls, "utf8").catch(() => "");
+  await rm(dir, { recursive: true, force: true });
   const invocations = recorded
     .split("---\n")
     .filter(Boolean)
