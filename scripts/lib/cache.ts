@@ -2,7 +2,7 @@
 // cards, fonts, the pages' policy sources): each is named by a hash of what made it, so a file found
 // there is whole and right.
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
+import { access, chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 
@@ -26,9 +26,17 @@ export async function intoCache(file: string, write: (temporary: string) => Prom
   await rename(temporary, file);
 }
 
-/** `intoCache()` for bytes already made. */
-export function writeCacheFile(file: string, bytes: Uint8Array): Promise<void> {
-  return intoCache(file, (temporary) => writeFile(temporary, bytes));
+/** `intoCache()` for text or bytes already made. */
+export function writeCacheFile(file: string, contents: string | Uint8Array): Promise<void> {
+  return intoCache(file, (temporary) => writeFile(temporary, contents));
+}
+
+/** Whether the cache holds `file`: a file there is whole, since it is put there by a rename. */
+export async function isInCache(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** `writeCacheFile()` for a caller that cannot wait: a worker thread's synchronous work. */

@@ -4,11 +4,10 @@
 // (most of a build's time), so its output, and gzip's, is kept on disk under a hash of the input and
 // the settings: a page that did not change is linked from there instead of compressed again.
 import { createHash } from "node:crypto";
-import { access } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip, type BrotliOptions } from "node:zlib";
-import { writeCacheFile } from "./cache.ts";
+import { isInCache, writeCacheFile } from "./cache.ts";
 import { FileOnDisk, outputBytes, type OutputContents } from "./output.ts";
 import { CACHE_DIR } from "./paths.ts";
 
@@ -65,26 +64,21 @@ function toBytes(contents: string | Uint8Array): Uint8Array {
 }
 
 /**
- * The compressed copy of `bytes` in the cache, made now when the same bytes were never compressed
- * with the same settings (`settings` names them, with the encoder's version). A file to link into
- * dist/ (lib/output.ts), or the bytes themselves when the cache cannot be written.
+ * The compressed copy of the bytes whose hash is `digest` in the cache, made now by `compress` when
+ * the same bytes were never compressed with the same settings (`settings` names them, with the
+ * encoder's version). A file to link into dist/ (lib/output.ts), or the bytes themselves when the
+ * cache cannot be written.
  */
 async function cachedCompression(
-  bytes: Uint8Array,
+  digest: string,
   cacheDir: string,
   encoding: ContentEncoding,
   settings: string,
   compress: () => Promise<Buffer>,
 ): Promise<OutputContents> {
-  const key = createHash("sha256").update(`${settings}\n`).update(bytes).digest("hex");
+  const key = createHash("sha256").update(`${settings}\n${digest}`).digest("hex");
   const file = new FileOnDisk(path.join(cacheDir, `${key}${SIBLING_SUFFIX[encoding]}`));
-  if (
-    await access(file.path).then(
-      () => true,
-      () => false,
-    )
-  )
-    return file;
+  if (await isInCache(file.path)) return file;
   const compressed = await compress();
   return writeCacheFile(file.path, compressed).then(
     () => file,
@@ -106,15 +100,17 @@ export async function compressedSiblings(
 ): Promise<[string, OutputContents][]> {
   if (!COMPRESSIBLE_FILE.test(file)) return [];
   const bytes = await outputBytes(contents);
+  // The input hashed once for both encodings' keys.
+  const digest = createHash("sha256").update(bytes).digest("hex");
   const [br, gz] = await Promise.all([
     cachedCompression(
-      bytes,
+      digest,
       cacheDir,
       "br",
       `brotli ${process.versions.brotli} ${JSON.stringify(brotliOptions(bytes.length))}`,
       () => compressBrotli(bytes),
     ),
-    cachedCompression(bytes, cacheDir, "gzip", `gzip ${process.versions.zlib} level ${GZIP_LEVEL}`, () =>
+    cachedCompression(digest, cacheDir, "gzip", `gzip ${process.versions.zlib} level ${GZIP_LEVEL}`, () =>
       compressGzip(bytes),
     ),
   ]);

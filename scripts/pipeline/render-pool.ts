@@ -56,7 +56,7 @@ async function workerModule(): Promise<string> {
     WORKER_DIR,
     `render-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`,
   );
-  await writeCacheFile(file, new TextEncoder().encode(code));
+  await writeCacheFile(file, code);
   return file;
 }
 

@@ -84,7 +84,7 @@ export async function rememberWritten(
   const record: Record = { folder, files: [...files] };
   inMemory.set(outDir, record);
   try {
-    await writeCacheFile(recordFile(outDir, cacheDir), new TextEncoder().encode(JSON.stringify(record)));
+    await writeCacheFile(recordFile(outDir, cacheDir), JSON.stringify(record));
     await forgetOldRecords(cacheDir);
   } catch {
     // A read-only checkout still builds; its next build in another process writes every file.

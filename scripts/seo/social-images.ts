@@ -3,7 +3,7 @@
 // card's data, the card template, the fonts and the renderer versions): an unchanged image is
 // read back instead of drawn again, and any change to its inputs draws it anew.
 import { createHash } from "node:crypto";
-import { access, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { setFlagsFromString } from "node:v8";
@@ -14,7 +14,7 @@ import { createElement } from "react";
 import satori from "satori";
 import { SocialCard } from "../../templates/parts/SocialCard.tsx";
 import { Backlog } from "../lib/backlog.ts";
-import { writeCacheFile } from "../lib/cache.ts";
+import { isInCache, writeCacheFile } from "../lib/cache.ts";
 import { FileOnDisk } from "../lib/output.ts";
 import { SOCIAL_IMAGE_SIZE, type SocialCardData } from "../site/social.ts";
 import type { SocialImage } from "./social-meta.ts";
@@ -100,13 +100,6 @@ export async function drawSocialCardHere(card: SocialCardData): Promise<Uint8Arr
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
 
-async function isCached(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * Each drawn card leaves resvg's pixel buffer (1200 × 630 × 4 bytes, outside the JavaScript heap)
  * until the garbage collector finalizes its small wrapper object, which it is in no hurry to do
@@ -152,7 +145,7 @@ export async function planSocialImages(
   renderer ??= loadRenderer();
   const { fingerprint } = await renderer;
   const files = images.map((image) => path.join(cacheDir, `${cacheKey(fingerprint, image.card)}.png`));
-  const cached = await Promise.all(files.map(isCached));
+  const cached = await Promise.all(files.map(isInCache));
   return { images, files, missing: images.flatMap((_, i) => (cached[i] ? [] : [i])) };
 }
 
