@@ -28,7 +28,7 @@ async function contentHash(file: string): Promise<string | undefined> {
 
 /** esbuild's output for `options`, from this process's last identical bundle while its files are unchanged. */
 async function bundled(options: BuildOptions & { write: false }): Promise<string> {
-  const key = JSON.stringify(options, (_, value: unknown) => (typeof value === "function" ? String(value) : value));
+  const key = JSON.stringify(options);
   const before = bundledBefore.get(key);
   if (before) {
     const now = await Promise.all(before.inputs.map(([file]) => contentHash(file)));

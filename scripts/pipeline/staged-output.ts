@@ -28,11 +28,17 @@ export class StagedOutput {
     await rm(this.staging, { recursive: true, force: true });
   }
 
-  async write(file: string, contents: OutputContents): Promise<void> {
+  /** `file`'s path in the staging folder, its folder made (once per folder). */
+  private async target(file: string): Promise<string> {
     const target = path.join(this.staging, file);
     const folder = path.dirname(target);
     if (!this.folders.has(folder)) this.folders.set(folder, mkdir(folder, { recursive: true }));
     await this.folders.get(folder);
+    return target;
+  }
+
+  async write(file: string, contents: OutputContents): Promise<void> {
+    const target = await this.target(file);
     if (contents instanceof FileOnDisk) await linkOrCopy(contents.path, target);
     else await writeFile(target, contents);
   }
@@ -44,11 +50,7 @@ export class StagedOutput {
    * system has no hard links; the caller then writes it.
    */
   async keep(file: string, stamp: string): Promise<void> {
-    const target = path.join(this.staging, file);
-    const folder = path.dirname(target);
-    if (!this.folders.has(folder)) this.folders.set(folder, mkdir(folder, { recursive: true }));
-    await this.folders.get(folder);
-    await linkUnchanged(path.join(this.outDir, file), target, stamp);
+    await linkUnchanged(path.join(this.outDir, file), await this.target(file), stamp);
   }
 
   /** The stamp of a file written into the staging folder (written-before.ts). */
