@@ -197,25 +197,29 @@ function editorScripts(configIcons: string[]) {
 }
 
 /**
- * The last configuration made in this process, by the site fields it was made from: the dev server
- * rebuilds on every save, and most saves leave data/site.yaml as it was.
+ * The last configuration made in this process, its text and the icons it draws, by the site fields
+ * it was made from: the dev server rebuilds on every save, and most saves leave data/site.yaml as
+ * it was.
  */
-let lastConfig: { made: string; text: string } | undefined;
+let lastConfig: { made: string; text: string; icons: string[] } | undefined;
 
-function configText(site: Pick<SiteData, "name" | "url" | "editor">): string {
+function configOf(site: Pick<SiteData, "name" | "url" | "editor">): { text: string; icons: string[] } {
   const made = JSON.stringify([site.name, site.url, site.editor]);
-  if (lastConfig?.made !== made) lastConfig = { made, text: cmsConfigText(site) };
-  return lastConfig.text;
+  if (lastConfig?.made !== made) {
+    lastConfig = { made, text: cmsConfigText(site), icons: cmsIconNames(cmsConfig(site)) };
+  }
+  return lastConfig;
 }
 
 /** Every file of /admin/, by its path in dist/. */
 export async function adminFiles(
   site: Pick<SiteData, "name" | "url" | "editor">,
 ): Promise<Map<string, OutputContents>> {
-  const [{ script, files }, editor] = await editorScripts(cmsIconNames(cmsConfig(site)));
+  const config = configOf(site);
+  const [{ script, files }, editor] = await editorScripts(config.icons);
   return new Map<string, OutputContents>([
     [`${ADMIN_DIR}index.html`, adminPage(site)],
-    [`${ADMIN_DIR}${CONFIG_FILE}`, configText(site)],
+    [`${ADMIN_DIR}${CONFIG_FILE}`, config.text],
     [`${ADMIN_DIR}${EDITOR_SCRIPT}`, editor],
     [`${ADMIN_DIR}${CMS_SCRIPT}`, script],
     ...files,
