@@ -26,7 +26,7 @@ import { isolatedGenerator, timedGenerate, writeScaledData, type GenerateRun, ty
 import { generate } from "../pipeline/generate.ts";
 import { NOT_FOUND_FILE } from "../site/urls.ts";
 import { serve } from "../serve/server.ts";
-import { formatTable, type Cell } from "./table.ts";
+import { formatTable, median, type Cell } from "./table.ts";
 import { benchHostBuild } from "./host-build.ts";
 import { floorMs, measureCosts, type Cost } from "./costs.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
@@ -259,12 +259,6 @@ function costTable(factor: number, costs: Cost[]): Cell[][] {
       "–",
     ],
   ];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
 }
 
 async function benchDevLoop(work: string, saves: number, trees: Tree[]): Promise<void> {

@@ -11,7 +11,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { HOST_BUILD_COMMAND, HOST_ENVIRONMENT, HOST_INSTALL_COMMAND, HOST_NAMES, HOSTS } from "../headers/hosts.ts";
 import { PROJECT_ROOT } from "../lib/paths.ts";
-import { formatTable, type Cell } from "./table.ts";
+import { formatTable, median, type Cell } from "./table.ts";
 
 const run = promisify(execFile);
 
@@ -72,10 +72,6 @@ async function hostRun(host: (typeof HOSTS)[number], commit: string, work: strin
   return { installedBytes, installMs, coldMs, keptMs, distBytes, load };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
 const mebibytes = (bytes: number) => Math.round(bytes / 1024 ** 2);
 

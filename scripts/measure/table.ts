@@ -1,4 +1,5 @@
-// Plain-text tables for the measuring scripts: numbers right-aligned, text left-aligned.
+// Plain-text tables for the measuring scripts: numbers right-aligned, text left-aligned; and the
+// median the tables print.
 
 export type Cell = string | number;
 
@@ -14,4 +15,11 @@ export function formatTable(header: string[], rows: Cell[][]): string {
       .join("  ")
       .trimEnd();
   return [line(cells[0]!), widths.map((width) => "-".repeat(width)).join("  "), ...cells.slice(1).map(line)].join("\n");
+}
+
+/** The middle value; for an even count, the mean of the two middle values, rounded. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
 }
