@@ -8,6 +8,7 @@ import path from "node:path";
 import { z } from "zod";
 import { iconNames } from "./icons.ts";
 import { DATA_FILES, iconSchema, type DataFileName } from "./schema.ts";
+import { HTTPS_ADDRESS, HTTPS_ADDRESS_EXPECTED } from "./web-address.ts";
 import { SCHEMAS_DIR } from "../lib/paths.ts";
 
 
@@ -54,8 +55,6 @@ const DESCRIPTIONS: Record<DataFileName, string> = {
 /** Where the one copy of the icon list sits inside each schema that uses it. */
 const ICON_REF = "#/definitions/icon";
 
-/** An https address as a pattern, since JSON Schema's "uri" format allows any scheme. */
-const HTTPS_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]://[^\\s/?#]+(?:[/?#]\\S*)?$";
 
 export function schemaFileName(name: DataFileName): string {
   return `${name}.schema.json`;
@@ -66,10 +65,6 @@ function patternMessage(schema: z.ZodType): string | undefined {
   const result = schema.safeParse("\u0000");
   const issue = result.error?.issues.find((candidate) => candidate.code === "invalid_format");
   return issue ? `Expected ${issue.message}` : undefined;
-}
-
-function isUrlSchema(schema: unknown): boolean {
-  return schema instanceof z.ZodURL;
 }
 
 export function jsonSchemaFor(name: DataFileName): JsonSchema {
@@ -87,9 +82,8 @@ export function jsonSchemaFor(name: DataFileName): JsonSchema {
         target.$ref = ICON_REF;
         return;
       }
-      if (isUrlSchema(zodSchema)) {
-        target.pattern = HTTPS_PATTERN;
-        target.patternErrorMessage = "Expected an https:// address";
+      if (target.pattern === HTTPS_ADDRESS.source) {
+        target.patternErrorMessage = `Expected ${HTTPS_ADDRESS_EXPECTED}`;
         return;
       }
       if (typeof target.pattern === "string") {

@@ -2,6 +2,7 @@
 // for editors are generated from them, so a rule lives in exactly one place.
 import { z } from "zod";
 import { isIconName } from "./icons.ts";
+import { HTTPS_ADDRESS, HTTPS_ADDRESS_EXPECTED, httpsAddressProblem } from "./web-address.ts";
 
 const text = (min: number, max: number) =>
   z
@@ -29,7 +30,10 @@ export const iconSchema = icon;
 
 const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "a 24-hour time such as 07:00");
 
-const httpsUrl = z.url({ protocol: /^https$/, error: "an https:// address" });
+/** An https address whose host is a host name (web-address.ts): the one rule for every address in data/. */
+const httpsUrl = z.string().regex(HTTPS_ADDRESS, {
+  error: (issue) => (typeof issue.input === "string" && httpsAddressProblem(issue.input)) || HTTPS_ADDRESS_EXPECTED,
+});
 
 export const DAYS = [
   "Monday",

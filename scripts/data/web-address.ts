@@ -1,0 +1,50 @@
+// The one rule for an address in data/: https, and a host that is a host name. An address's host
+// reaches the security policy, the nginx config and the terminal, where a character the URL
+// parser lets through (`*`, `;`, `"`, `$`, an escape) would widen the policy, write a directive or
+// rewrite the screen; so the host is held to what DNS allows, and the rest to printable ASCII.
+
+/** One label of a host name: letters, digits and hyphens, not at either end, at most 63 characters. */
+const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+
+/** The most characters a host name may have (RFC 1035). */
+export const MAX_HOST_LENGTH = 253;
+
+const HOST_NAME = new RegExp(`^(?=.{1,${MAX_HOST_LENGTH}}$)${LABEL}(?:\\.${LABEL})*$`);
+
+/**
+ * An https address whose host is a host name, with no user, password or port, and nothing but
+ * printable ASCII after it. As a pattern, for the JSON Schemas and the editor too.
+ */
+export const HTTPS_ADDRESS = new RegExp(
+  `^https://(?=[^/?#]{1,${MAX_HOST_LENGTH}}(?:[/?#]|$))${LABEL}(?:\\.${LABEL})*(?:[/?#][\\x21-\\x7E]*)?$`,
+);
+
+/** Whether a text is a host name: labels of letters, digits and hyphens, at most 253 characters. */
+export function isHostName(text: string): boolean {
+  return HOST_NAME.test(text);
+}
+
+/** What the rule expects, as every refusal says it. */
+export const HTTPS_ADDRESS_EXPECTED =
+  "an https:// address whose host is a host name (letters, digits, hyphens and dots, at most 253 characters), with no user, password or port";
+
+/** Printable, for a message: at most 60 characters, anything outside printable ASCII as \u{…}. */
+function shown(text: string): string {
+  const printable = [...text].map((c) => (/[\x20-\x7E]/.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join("");
+  return printable.length > 60 ? `${printable.slice(0, 57)}...` : printable;
+}
+
+/** Why an address breaks the rule, in the owner's words; undefined when it keeps it. */
+export function httpsAddressProblem(text: string): string | undefined {
+  if (HTTPS_ADDRESS.test(text)) return undefined;
+  if (!text.startsWith("https://")) return `${HTTPS_ADDRESS_EXPECTED}: it must start with https://`;
+  const rest = text.slice("https://".length);
+  const authority = rest.split(/[/?#]/, 1)[0]!;
+  if (authority.includes("@")) return `${HTTPS_ADDRESS_EXPECTED}: "${shown(authority)}" holds a user or password`;
+  if (/:\d*$/.test(authority) && isHostName(authority.replace(/:\d*$/, "")))
+    return `${HTTPS_ADDRESS_EXPECTED}: "${shown(authority)}" names a port`;
+  if (authority.length > MAX_HOST_LENGTH)
+    return `${HTTPS_ADDRESS_EXPECTED}: the host has ${authority.length} characters`;
+  if (!isHostName(authority)) return `${HTTPS_ADDRESS_EXPECTED}: "${shown(authority)}" is not a host name`;
+  return `${HTTPS_ADDRESS_EXPECTED}: after the host, only printable characters without spaces`;
+}
