@@ -18,7 +18,7 @@ export function NotFoundPage({ shell, model }: { shell: PageShell; model: SiteMo
           <p className="lead">
             The page you are looking for is not here. It may have moved, or the address may have a typo.
           </p>
-          <EstimateButtons href="/" label="Return to Home" phone={business.phone} />
+          <EstimateButtons href="/" label="Return to Home" phone={business.phone} text={business.text} />
           <p>
             You can also browse <a href="/services">our services</a> or <a href="/towns">the towns we serve</a>.
           </p>

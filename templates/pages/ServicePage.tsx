@@ -26,7 +26,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
             <h1>{service.name}</h1>
           </div>
           <p className="lead">{service.summary}</p>
-          <EstimateButtons href="/#contact" label={quote} phone={business.phone} />
+          <EstimateButtons href="/#contact" label={quote} phone={business.phone} text={business.text} />
         </div>
       </div>
 
@@ -109,6 +109,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
         text={`Tell us about the job and you will have a free, no-obligation estimate ${business.estimatePromise} of your request.`}
         buttonLabel={quote}
         phone={business.phone}
+        textLink={business.text}
       >
         <p className="small">
           Questions first? <a href="/#contact">Contact us</a>.

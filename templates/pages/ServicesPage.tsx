@@ -31,6 +31,7 @@ export function ServicesPage({ shell, model }: { shell: PageShell; model: SiteMo
         text="Describe the problem or the project and we will tell you what it takes. The estimate is free."
         buttonLabel="Get a Free Estimate"
         phone={model.business.phone}
+        textLink={model.business.text}
       />
     </Layout>
   );

@@ -42,6 +42,7 @@ export function TownsPage({ shell, model, map }: { shell: PageShell; model: Site
         text="If your property is anywhere in Central Illinois, ask us. We will tell you honestly whether we can take the job."
         buttonLabel="Get a Free Estimate"
         phone={business.phone}
+        textLink={business.text}
       />
     </Layout>
   );

@@ -1,18 +1,21 @@
-import type { Phone } from "../../scripts/data/model.ts";
+import type { Phone, TextLink } from "../../scripts/data/model.ts";
 import { EstimateButtons } from "./EstimateButtons.tsx";
 
-/** The closing band of a page: a button to the estimate form and the phone number. */
+/** The closing band of a page: a button to the estimate form, the phone number and the number for texts. */
 export function CallToAction({
   heading,
   text,
   buttonLabel,
   phone,
+  textLink,
   children,
 }: {
   heading: string;
   text: string;
   buttonLabel: string;
   phone: Phone;
+  /** The number for texts (business.text), for a "Text us" button beside the call button. */
+  textLink: TextLink | undefined;
   children?: React.ReactNode;
 }) {
   return (
@@ -20,7 +23,7 @@ export function CallToAction({
       <div className="container">
         <h2 id="cta-heading">{heading}</h2>
         <p>{text}</p>
-        <EstimateButtons href="/#contact" label={buttonLabel} phone={phone} tone="ghost" />
+        <EstimateButtons href="/#contact" label={buttonLabel} phone={phone} text={textLink} tone="ghost" />
         {children}
       </div>
     </section>

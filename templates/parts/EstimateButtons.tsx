@@ -6,8 +6,9 @@ import { TextUsLink } from "./TextUsLink.tsx";
 /**
  * The row of two buttons that closes most sections: the way to the estimate form (or another
  * page) in the accent colour, and the phone number to call. `tone` suits the background: outline
- * on light sections, ghost on dark ones. Given the number for texts, a "Text us" button follows
- * the call button, in its style.
+ * on light sections, ghost on dark ones. Wherever the call button is, a "Text us" button follows
+ * it, in its style, when site.yaml names a number for texts: `text` is required, so no page can
+ * leave it out.
  */
 export function EstimateButtons({
   href,
@@ -27,7 +28,8 @@ export function EstimateButtons({
   tone?: "outline" | "ghost";
   large?: boolean;
   phoneIcon?: boolean;
-  text?: TextLink;
+  /** The number for texts (business.text); undefined when site.yaml names none. */
+  text: TextLink | undefined;
 }) {
   const size = large ? " button-large" : "";
   return (
