@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { renderSite } from "../scripts/pipeline/generate.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import {
-  earlyThirdPartyRequests,
+  thirdPartyRequests,
   EDITOR_BUDGET,
   executedInlineScripts,
   externalScripts,
@@ -25,7 +25,7 @@ const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
 const pages = [...site.files]
   .filter(([file]) => isSitePageFile(file))
   .map(([file, contents]) => ({ file, html: outputText(contents) }));
-const leadFormScript = site.model.business.leadForm.scriptUrl;
+const { scriptUrl: leadFormScript, frameUrl: leadFormFrame } = site.model.business.leadForm;
 const siteOrigin = new URL(site.model.business.url).origin;
 
 describe("the page checks themselves", () => {
@@ -78,7 +78,7 @@ describe("the page checks themselves", () => {
     ]);
   });
 
-  it("find third-party requests made before the first paint, lazy frames included, but not <template> or <noscript> content", () => {
+  it("find the third-party requests a page makes as it is parsed, lazy frames included, but not <template> or <noscript> content", () => {
     const origin = "https://www.example.com";
     const html =
       '<head><link rel="stylesheet" href="https://cdn.example.net/a.css"/><link rel="canonical" href="https://other.example/x"/></head>' +
@@ -86,7 +86,7 @@ describe("the page checks themselves", () => {
       '<img src="/own.png"/><img src="https://www.example.com/own.png"/><script src="https://tag.example/t.js" async=""></script>' +
       '<template><iframe src="https://form.example/h"></iframe><script src="https://form.example/embed.js"></script></template>' +
       '<noscript><iframe src="https://form.example/h" loading="lazy"></iframe></noscript><img src="https://cdn.example.net/after.png"/></body>';
-    expect(earlyThirdPartyRequests(html, origin)).toEqual([
+    expect(thirdPartyRequests(html, origin)).toEqual([
       "<link https://cdn.example.net/a.css>",
       "<iframe https://form.example/f>",
       "<iframe https://form.example/g>",
@@ -105,8 +105,8 @@ describe("the page checks themselves", () => {
 });
 
 describe("every page", () => {
-  it("is checked: the 43 pages and the 404 page", () => {
-    expect(pages).toHaveLength(44);
+  it("is checked: the 44 pages and the 404 page", () => {
+    expect(pages).toHaveLength(45);
     expect(pages.map((page) => page.file)).toContain("404.html");
   });
 
@@ -127,9 +127,11 @@ describe("every page", () => {
       expect(externalScripts(html)).toEqual(file === "contact.html" ? [leadFormScript] : []);
     });
 
-    it("has no render-blocking request, and no third-party request before its first paint", () => {
+    it("has no render-blocking request, and no third-party request but the estimate form's, on the contact page", () => {
       expect(renderBlockingResources(html)).toEqual([]);
-      expect(earlyThirdPartyRequests(html, siteOrigin)).toEqual([]);
+      expect(thirdPartyRequests(html, siteOrigin)).toEqual(
+        file === "contact.html" ? [`<iframe ${leadFormFrame}>`, `<script ${leadFormScript}>`] : [],
+      );
     });
 
     it("gives every image, frame and drawing its width and height", () => {

@@ -10,7 +10,9 @@ import { promisify } from "node:util";
 import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cmsConfig, photoPathsFor, type CmsField } from "../scripts/admin/cms-config.ts";
+import { cmsConfig, leadFormFieldFor, photoPathsFor, type CmsField } from "../scripts/admin/cms-config.ts";
+import { parseHtmlFragment } from "../scripts/data/html-fragment.ts";
+import { readLeadFormEmbed } from "../scripts/data/lead-form.ts";
 import { renderSite } from "../scripts/pipeline/generate.ts";
 import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
@@ -238,6 +240,16 @@ function filesOf(cms: Record<string, unknown>) {
   return (cms.collections as { files: { name: DataFileName; file: string; fields: CmsField[] }[] }[])[0]!.files;
 }
 
+/**
+ * What the editor's script checks on save beyond the CMS's own checks (admin/editor.ts): the
+ * estimate form's embed code, read as the build reads it.
+ */
+function editorSaves(name: DataFileName, at: (string | number)[], value: unknown): boolean {
+  const leadForm = leadFormFieldFor(name);
+  if (!leadForm || at.join(".") !== leadForm.path.join(".") || typeof value !== "string") return true;
+  return !("offset" in readLeadFormEmbed(value, parseHtmlFragment));
+}
+
 describe("the site editor's configuration", () => {
   it("is valid by the CMS's own published configuration schema", async () => {
     const schema = JSON.parse(
@@ -294,7 +306,7 @@ describe("the site editor's configuration", () => {
         for (const value of samples(field, current)) {
           // Trimming is zod's alone: the CMS keeps spaces at either end.
           if (typeof value === "string" && value !== value.trim()) continue;
-          const cms = cmsAccepts(field, value);
+          const cms = cmsAccepts(field, value) && editorSaves(file.name, at, value);
           // An empty optional field is left out of the file on save (omit_empty_optional_fields).
           const saved =
             field.required === false && (value === "" || (Array.isArray(value) && value.length === 0))
@@ -318,6 +330,7 @@ describe("the site editor's configuration", () => {
     for (const field of ["from", "to", "closed", "reason"]) expect(places).toContain(`site specialHours.0.${field}`);
     expect(places).toContain("site emergencyNote");
     expect(places).toContain("site phones.text");
+    expect(places).toContain("site leadForm.embed");
   });
 
   it("offers a photo picker wherever the data names a photo, into data/photos/, with no stock photos", () => {

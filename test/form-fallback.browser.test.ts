@@ -2,7 +2,6 @@
 // contact section still give the visitor everything needed to call, and nothing moves or breaks.
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { LEAD_FORM_HEIGHT } from "../templates/parts/LeadForm.tsx";
 import { settled } from "./support/browser.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";
 import { loadSitePages } from "./support/pages.ts";
@@ -87,7 +86,7 @@ describe("with the form provider unreachable", () => {
       expect(providerRequests.length, "the provider was asked and refused").toBeGreaterThan(0);
       expect(await page.locator("h1").innerText()).toBe("Get Your Free Estimate");
       await expectCallingFacts(page, "main", "Get Your Free Estimate");
-      expect((await page.locator(".lead-form iframe").boundingBox())?.height).toBe(LEAD_FORM_HEIGHT);
+      expect((await page.locator(".lead-form iframe").boundingBox())?.height).toBe(business.leadForm.height);
       expect(await layoutShift(page)).toBe(0);
       expect(errors).toEqual([]);
       await page.close();

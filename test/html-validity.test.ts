@@ -105,6 +105,9 @@ describe("html-validate", () => {
       // React writes void elements as <meta/>; the Nu checker accepts both forms. Require that one
       // form consistently rather than the other.
       "void-style": ["error", { style: "selfclose" }],
+      // React writes a boolean attribute with an empty value (defer=""), which HTML reads as present;
+      // the same consistency, that form rather than the bare name.
+      "attribute-boolean-style": ["error", { style: "empty" }],
       // React writes <meta charSet> in camel case and offers no lower-case spelling; attribute
       // names are case-insensitive in HTML and the Nu checker accepts it. SVG attributes are
       // camel case by definition.

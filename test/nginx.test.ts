@@ -1,13 +1,12 @@
 // The generated nginx config on the real nginx: started on 127.0.0.1 over a freshly built dist/,
 // with a throwaway certificate, it must answer every route and a few unknown paths with the right
 // status, body and headers, exactly the headers dist/_headers gives each path.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../scripts/pipeline/generate.ts";
 import { contentType } from "../scripts/headers/content-types.ts";
@@ -18,7 +17,8 @@ import { ADDRESS_CASES } from "./support/addresses.ts";
 import { fetchRaw, freePort, type HttpResponse } from "./support/http.ts";
 import { loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
 import { DATA_DIR } from "./support/paths.ts";
-import { NGINX, OPENSSL, toolPath } from "./support/tools.ts";
+import { selfSignedCertificate } from "./support/tls.ts";
+import { NGINX, toolPath } from "./support/tools.ts";
 
 const MIME_TYPES = "/etc/nginx/mime.types";
 
@@ -57,22 +57,7 @@ describe("the generated nginx config on nginx", () => {
     rules = parseHeadersFile(await readFile(path.join(dist, HEADERS_FILE), "utf8"));
 
     const [httpPort, httpsPort] = [await freePort(), await freePort()];
-    const tls = { certificate: path.join(tmp, "cert.pem"), certificateKey: path.join(tmp, "key.pem") };
-    await promisify(execFile)(toolPath(OPENSSL), [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-days",
-      "1",
-      "-subj",
-      "/CN=localhost",
-      "-keyout",
-      tls.certificateKey,
-      "-out",
-      tls.certificate,
-    ]);
+    const tls = await selfSignedCertificate(tmp, ["localhost"]);
     const siteConfig = await nginxConfigFor({
       dataDir: DATA_DIR,
       outDir: dist,

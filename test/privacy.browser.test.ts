@@ -1,11 +1,13 @@
-// Privacy, page by page in Chromium: every request a page makes stays on the site's own origin,
-// except the lead-form provider's frame and script on the pages that embed the form; no cookie is
-// set, no storage is written but the service worker's copies of the site's own pages (kept for
-// use offline, like the browser's own cache), and links off the site carry rel="noopener noreferrer".
+// Privacy, page by page in Chromium, with a stand-in that behaves like the form provider's own
+// code (support/form-provider.ts): every request a page makes stays on the site's own origin,
+// except the lead-form provider's frame and script on the contact page; no cookie is set, and the
+// site writes no storage but the service worker's copies of its own pages (kept for use offline,
+// like the browser's own cache); once the form is sent on /contact, the browser keeps exactly what
+// the privacy page names for the provider; and links off the site carry rel="noopener noreferrer".
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, settled } from "./support/browser.ts";
-import { formProviderOrigins } from "./support/form-provider.ts";
+import { formProviderOrigins, PROVIDER_STAND_IN, stubFormProvider } from "./support/form-provider.ts";
 import { loadSitePages, type SitePages } from "./support/pages.ts";
 import { buildAndServe, type BuiltSite } from "./support/site.ts";
 
@@ -46,11 +48,13 @@ beforeAll(async () => {
     const cookie = await response.headerValue("set-cookie");
     if (cookie) setCookies.push(`${response.url()}: ${cookie}`);
   });
-  // Nothing may leave the machine: the provider (and anything else off the site) is refused.
+  // Nothing may leave the machine: the provider is answered by the stand-in, anything else off the site is refused.
+  const providers = formProviderOrigins(pages.model.business);
   await context.route(
-    (requested) => requested.origin !== new URL(site.url).origin,
+    (requested) => requested.origin !== new URL(site.url).origin && !providers.includes(requested.origin),
     (route) => route.abort("blockedbyclient"),
   );
+  await stubFormProvider(context, pages.model.business, PROVIDER_STAND_IN.document, PROVIDER_STAND_IN.script);
 });
 
 afterAll(async () => {
@@ -119,7 +123,7 @@ describe("privacy on every page", () => {
       (request) => request.page === "/contact" && providers.has(new URL(request.url).origin),
     );
     expect(offSite.filter((request) => !allowed.includes(request))).toEqual([]);
-    // The contact page does embed the form: its frame and script were requested (and refused here).
+    // The contact page does embed the form: its frame and script were requested (and answered by the stand-in).
     expect(allowed.map((request) => request.type).sort()).toEqual(["document", "script"]);
     expect(requests.filter((request) => request.page === "/").length).toBeGreaterThan(0);
   });
@@ -150,6 +154,29 @@ describe("privacy on every page", () => {
     }
     expect(setCookies).toEqual([]);
     expect(await context.cookies()).toEqual([]);
+  });
+
+  it("keeps, once the form on /contact is sent, exactly what the privacy page names for the provider", async () => {
+    const page = await context.newPage();
+    await page.goto(`${site.url}/privacy`);
+    const named = await page.$$eval("[data-provider-storage]", (names) => names.map((name) => name.textContent));
+    expect(named.length).toBeGreaterThan(0);
+    await page.goto(`${site.url}/contact`, { waitUntil: "load" });
+    await settled(page);
+    expect(await page.evaluate(() => localStorage.length), "nothing before the form is sent").toBe(0);
+    const form = page.frames().find((frame) => frame.url().includes("/widget/form/"))!;
+    await form.fill("input[name=name]", "Pat Doe");
+    await form.fill("input[name=email]", "pat@example.com");
+    await form.fill("input[name=phone]", "(217) 555-0100");
+    await form.click("button[type=submit]");
+    await page.waitForFunction(() => localStorage.length > 0);
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(named);
+    expect(await page.evaluate(() => (window.storageWrites ?? []).map((write) => write.split("(")[0]))).toEqual([
+      "setItem",
+    ]);
+    expect(await page.evaluate(() => [document.cookie, sessionStorage.length])).toEqual(["", 0]);
+    await page.evaluate(() => localStorage.clear());
+    await page.close();
   });
 
   it('gives every link off the site rel="noopener noreferrer"', () => {

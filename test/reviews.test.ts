@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { formatProblem, DataError, type DataProblem } from "../scripts/data/problems.ts";
-import { reviewDateText, reviewsFor, reviewSite, REVIEWS_PER_PAGE } from "../scripts/data/reviews.ts";
+import { reviewsFor, reviewSite, REVIEWS_PER_PAGE } from "../scripts/data/reviews.ts";
+import { dateText } from "../scripts/data/model.ts";
 import type { Review } from "../scripts/data/schema.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { FIRST_ROUND_TRIP_BUDGET, measurePage } from "../scripts/measure/budgets.ts";
@@ -95,8 +96,8 @@ describe("what a page shows of the reviews", () => {
   });
 
   it("writes the date as visitors read it, and names the site a review was posted on", () => {
-    expect(reviewDateText("2025-04-02")).toBe("April 2, 2025");
-    expect(reviewDateText("2024-12-31")).toBe("December 31, 2024");
+    expect(dateText("2025-04-02")).toBe("April 2, 2025");
+    expect(dateText("2024-12-31")).toBe("December 31, 2024");
     expect(
       [
         "https://maps.app.goo.gl/x",
@@ -127,7 +128,7 @@ describe("pages with reviews and the Business Profile", () => {
         `<blockquote cite="${escaped(review.link)}"><p>${escaped(review.quote)}</p></blockquote>`,
       );
       expect(section).toContain(`<strong>${escaped(review.name)}</strong>, ${FIXTURE_TOWN}`);
-      expect(section).toContain(`<time dateTime="${review.date}">${reviewDateText(review.date)}</time>`);
+      expect(section).toContain(`<time dateTime="${review.date}">${dateText(review.date)}</time>`);
       expect(section).toMatch(
         new RegExp(`<a href="${escaped(review.link)}">Read<span class="visually-hidden"> [^<]+</span> on Google</a>`),
       );

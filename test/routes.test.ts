@@ -1,4 +1,5 @@
-// The route table is the one list of pages: 43 public routes, clean URLs, the spec's rules.
+// The route table is the one list of pages: the spec's 43 public routes and the privacy policy,
+// clean URLs, the spec's rules.
 import { describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, joinList, otherServices, formatTime } from "../scripts/data/model.ts";
@@ -10,10 +11,11 @@ describe("the route table", async () => {
   const model = buildModel(await loadData(DATA_DIR));
   const routes = buildRoutes(model);
 
-  it("has the 43 public routes of the spec", () => {
-    expect(routes).toHaveLength(43);
+  it("has the 43 public routes of the spec, and the privacy policy", () => {
+    expect(routes).toHaveLength(44);
     const paths = routes.map((route) => route.path);
-    expect(new Set(paths).size).toBe(43);
+    expect(new Set(paths).size).toBe(44);
+    expect(paths.at(-1)).toBe("/privacy");
     expect(paths.slice(0, 3)).toEqual(["/", "/contact", "/services"]);
     expect(paths).toContain("/towns");
     expect(paths.filter((p) => p.startsWith("/services/"))).toHaveLength(12);

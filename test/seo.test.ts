@@ -52,6 +52,7 @@ describe("the sitemap and robots.txt", () => {
       "/towns",
       ...model.services.map((service) => `/services/${service.key}`),
       ...allTowns(model).map((town) => `/towns/${town.slug}`),
+      "/privacy",
     ];
     const paths = crawl.sitemapUrls.map(sitePath);
     expect(new Set(paths).size).toBe(paths.length);

@@ -10,7 +10,7 @@ import { plainHttpPolicy } from "../scripts/headers/plain-http.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { outputText } from "../scripts/lib/output.ts";
-import { KEEP_FROM_START, NETWORK_TIMEOUT_MS } from "../scripts/pages/worker.ts";
+import { KEEP_FROM_START, NETWORK_TIMEOUT_MS, providerMarkup } from "../scripts/pages/worker.ts";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { ADMIN_PATH, pathForFile, SERVICE_AREA_MAP_PATH, WORKER_FILE, WORKER_PATH } from "../scripts/site/urls.ts";
 import { closeServer } from "./support/site.ts";
@@ -38,6 +38,18 @@ describe("/sw.js", () => {
   it("is written at the site's root, so that it sees every page", () => {
     expect(WORKER_PATH).toBe("/sw.js");
     expect(site.files.has(WORKER_FILE)).toBe(true);
+  });
+
+  it("holds the form provider's frame and helper exactly as the contact page does, to leave out of a copy shown offline", () => {
+    const markup = providerMarkup(site.model.business);
+    const contact = outputText(site.files.get("contact.html")!);
+    expect(markup).toMatch(/^<iframe [^>]*data-layout=[^>]*><\/iframe><script src="https:[^"]+" defer=""><\/script>$/);
+    expect(contact.split(markup)).toHaveLength(2);
+    expect(worker).toContain(markup.slice(0, markup.indexOf("</iframe>")));
+    for (const [file, contents] of site.files) {
+      if (file.endsWith(".html") && file !== "contact.html")
+        expect(outputText(contents), file).not.toContain("<iframe");
+    }
   });
 
   it("holds the offline page: how to call and text, and the hours, in the site's layout", () => {

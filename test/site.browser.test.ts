@@ -83,12 +83,13 @@ describe("home page", () => {
 });
 
 describe("contact page", () => {
-  it("shows the title, the provider's form in a 916 px frame, its script, the phone and the service line", async () => {
+  it("shows the title, the provider's form in a frame of the snippet's height, its script, the phone and the service line", async () => {
     const page = await open("/contact");
     expect(await page.locator("h1").innerText()).toBe("Get Your Free Estimate");
     const frame = page.locator("iframe");
     expect(await frame.getAttribute("src")).toBe(model.business.leadForm.frameUrl);
-    expect(await frame.getAttribute("title")).toBeTruthy();
+    expect(await frame.getAttribute("title")).toBe(model.business.leadForm.title);
+    expect(model.business.leadForm.height).toBe(916);
     expect((await frame.boundingBox())?.height).toBe(916);
     expect(await page.locator(`script[src="${model.business.leadForm.scriptUrl}"]`).count()).toBe(1);
     expect(await page.locator(`main a[href="${model.business.phone.href}"]`).first().innerText()).toBe(
@@ -100,31 +101,34 @@ describe("contact page", () => {
     await page.close();
   });
 
-  it("adds the frame and the provider's script only after the page's load event, in the space kept for them", async () => {
+  it("holds the frame, with its id and data-* attributes, and the provider's script in its HTML, before the load event, in their place from the first paint", async () => {
     const page = await context.newPage();
-    // What the page holds when its load event fires, before the site's own listener runs.
+    // What the page holds when its load event fires, before anyone else's listener runs.
     await page.addInitScript(() => {
       addEventListener(
         "load",
         () => {
-          const box = document.querySelector(".lead-form-frame")?.getBoundingClientRect();
+          const frame = document.querySelector<HTMLIFrameElement>(".lead-form iframe");
           (window as unknown as { atLoad: unknown }).atLoad = {
             frames: document.querySelectorAll("iframe").length,
             providerScripts: document.querySelectorAll("script[src^='http']").length,
-            reserved: box?.height,
+            id: frame?.id,
+            layout: frame?.dataset.layout,
+            reserved: frame?.getBoundingClientRect().height,
           };
         },
         { capture: true },
       );
     });
     await page.goto(`${site.url}/contact`, { waitUntil: "load" });
-    await page.locator(".lead-form iframe").waitFor();
+    const frameId = model.business.leadForm.frameAttributes.find(([name]) => name === "id")?.[1];
     expect(await page.evaluate(() => (window as unknown as { atLoad: unknown }).atLoad)).toEqual({
-      frames: 0,
-      providerScripts: 0,
+      frames: 1,
+      providerScripts: 1,
+      id: frameId,
+      layout: "{'id':'INLINE'}",
       reserved: 916,
     });
-    expect((await page.locator(".lead-form-frame").boundingBox())?.height).toBe(916);
     await page.close();
   });
 });

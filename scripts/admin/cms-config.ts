@@ -48,8 +48,7 @@ const LABELS: Record<string, string> = {
   lon: "Longitude",
   geo: "Map point of the yard",
   coordinates: "Map point",
-  frameUrl: "Form frame address",
-  scriptUrl: "Form script address",
+  embed: "Form embed code",
   leadForm: "Estimate form",
   areaServed: "Towns where it is offered",
   estimatePromise: "Estimate promise",
@@ -277,6 +276,12 @@ export function countRulesFor(name: DataFileName): CountRule[] {
  */
 export function townPageListsFor(name: DataFileName): Record<string, string> | undefined {
   return name === "towns" ? Object.fromEntries(TOWN_PAGE_LISTS.map((list) => [list, labelFor(list)])) : undefined;
+}
+
+/** Where the site file holds the estimate form's embed code, with its labels, for the editor's check on save (editor.ts). */
+export function leadFormFieldFor(name: DataFileName): { path: string[]; labels: string[] } | undefined {
+  const path = ["leadForm", "embed"];
+  return name === "site" ? { path, labels: path.map(labelFor) } : undefined;
 }
 
 /**

@@ -10,8 +10,12 @@
 // The towns file is also held to the build's rule against near-duplicate town pages (the same
 // function, data/near-duplicates.ts): a town pasted from another with the name changed is
 // refused here, with the words the build would use, not later by the host's build. A page in the
-// build's warning band is saved; `npm run check` and the build show the warning.
+// build's warning band is saved; `npm run check` and the build show the warning. The estimate
+// form's embed code is read as the build reads it (data/lead-form.ts), and a snippet the build
+// would refuse is refused here, with the same words.
 import { parse } from "yaml";
+import type { FragmentNode, FragmentParser } from "../data/html-fragment.ts";
+import { readLeadFormEmbed } from "../data/lead-form.ts";
 import { nearDuplicateTowns, nearDuplicateWording } from "../data/near-duplicates.ts";
 import { layoutValue } from "../lib/yaml-layout.ts";
 
@@ -49,6 +53,8 @@ export interface DataFileFormat {
   photos: { paths: string[][]; folder: string };
   /** The towns file only: its lists of town pages, by their labels, for the near-duplicate rule. */
   townPages?: Record<string, string>;
+  /** The site file only: where the estimate form's embed code is, and its labels. */
+  leadForm?: { path: string[]; labels: string[] };
 }
 
 declare const DATA_FILE_FORMATS: Record<string, DataFileFormat>;
@@ -94,6 +100,40 @@ function nearDuplicateProblems(value: unknown, labels: Record<string, string>): 
       const { found, expected } = nearDuplicateWording(duplicate);
       return `${labels[duplicate.page.list]} › ${duplicate.page.name}: ${found}, expected ${expected}`;
     });
+}
+
+/**
+ * The browser's own HTML parser, for the embed-code rule: a <template>'s content is inert, so
+ * nothing in the pasted code loads or runs. Places are not needed here: the message names the field.
+ */
+const parseInBrowser: FragmentParser = (html) => {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const toNode = (node: Node): FragmentNode => {
+    if (node instanceof Element) {
+      const attributes = [...node.attributes].map(({ name, value }) => ({ name, value, offset: 0 }));
+      // A frame's or script's text is a text node here too, as in parse5's tree.
+      return {
+        kind: "element",
+        name: node.localName,
+        attributes,
+        children: [...node.childNodes].map(toNode),
+        offset: 0,
+      };
+    }
+    return node.nodeType === Node.TEXT_NODE
+      ? { kind: "text", text: node.textContent ?? "", offset: 0 }
+      : { kind: "comment", offset: 0 };
+  };
+  return [...template.content.childNodes].map(toNode);
+};
+
+/** The embed code at `path`, if the build would refuse it, as a message. */
+function leadFormProblems(value: unknown, { path, labels }: NonNullable<DataFileFormat["leadForm"]>): string[] {
+  const embed = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+  if (typeof embed !== "string") return [];
+  const read = readLeadFormEmbed(embed, parseInBrowser);
+  return "offset" in read ? [`${labels.join(" › ")}: found ${read.found}, expected ${read.expected}`] : [];
 }
 
 /** `value` with `change` applied to every string found at one of `paths` ("*": any list item). */
@@ -152,7 +192,7 @@ window.CMS_MANUAL_INIT = true;
 document.addEventListener("DOMContentLoaded", () => {
   const cms = window.CMS;
   if (!cms) return;
-  for (const [format, { header, counts, photos, townPages }] of Object.entries(DATA_FILE_FORMATS)) {
+  for (const [format, { header, counts, photos, townPages, leadForm }] of Object.entries(DATA_FILE_FORMATS)) {
     cms.registerCustomFormat(format, "yaml", {
       fromFile: (text) => photosForCms(parse(text), photos),
       toFile: (edited) => {
@@ -160,6 +200,7 @@ document.addEventListener("DOMContentLoaded", () => {
         const problems = [
           ...countProblems(value, counts),
           ...(townPages ? nearDuplicateProblems(value, townPages) : []),
+          ...(leadForm ? leadFormProblems(value, leadForm) : []),
         ];
         if (problems.length > 0) {
           showRefusal(problems);

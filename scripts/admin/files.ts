@@ -21,6 +21,7 @@ import {
   formatName,
   photoPathsFor,
   townPageListsFor,
+  leadFormFieldFor,
 } from "./cms-config.ts";
 import { editorFontRequest } from "./fonts.ts";
 import type { DataFileFormat } from "./editor.ts";
@@ -128,12 +129,14 @@ async function cmsScript(configIcons: string[]): Promise<{ script: string; files
 
 /**
  * The script that teaches the CMS the data files' one form and checks a file before it is saved
- * (editor.ts), bundled with yaml and the near-duplicate rule (data/near-duplicates.ts).
+ * (editor.ts), bundled with yaml, the near-duplicate rule (data/near-duplicates.ts) and the rule of
+ * the estimate form's embed code (data/lead-form.ts).
  */
 async function editorScript(): Promise<string> {
   const formats = Object.fromEntries(
     (Object.keys(DATA_FILES) as DataFileName[]).map((name): [string, DataFileFormat] => {
       const townPages = townPageListsFor(name);
+      const leadForm = leadFormFieldFor(name);
       return [
         formatName(name),
         {
@@ -141,6 +144,7 @@ async function editorScript(): Promise<string> {
           counts: countRulesFor(name),
           photos: { paths: photoPathsFor(name), folder: PHOTO_FOLDER },
           ...(townPages ? { townPages } : {}),
+          ...(leadForm ? { leadForm } : {}),
         },
       ];
     }),

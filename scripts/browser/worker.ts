@@ -10,7 +10,8 @@
 // offline page: the phone number, the number for texts and the hours. The home and contact pages
 // are kept from the first visit. A new build's worker fetches every kept page again as it
 // installs, so that no copy outlives a change of phone number for longer than one visit online.
-// The site editor, other origins (the lead form), and anything but GET are left to the network.
+// The site editor, other origins (the lead form), and anything but GET are left to the network; a
+// kept copy of the contact page is shown without the form's frame.
 
 /** The offline page: the site's layout, with how to reach the business. */
 declare const OFFLINE_HTML: string;
@@ -22,6 +23,11 @@ declare const OFFLINE_PLAIN_HTTP_POLICY: string;
 declare const KEEP_FROM_START: string[];
 /** Paths whose requests the worker never answers: the site editor's. */
 declare const LEFT_ALONE: string[];
+/**
+ * The form provider's frame and helper script, as the contact page embeds them: a kept copy shown
+ * in place of the network's page goes without them, so that no browser error fills the frame.
+ */
+declare const PROVIDER_MARKUP: string;
 /** How long a page that has a copy may take before the copy is shown. */
 declare const NETWORK_TIMEOUT_MS: number;
 
@@ -119,6 +125,17 @@ addEventListener("activate", (event) => {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A kept copy, as it is shown: without the form provider's frame and helper. The network did not
+ * bring the page, so it would not bring the form either, and the frame would show the browser's
+ * error; the page's note above it gives the phone number instead.
+ */
+async function shownCopy(copy: Response): Promise<Response> {
+  const html = await copy.text();
+  const { status, statusText, headers } = copy;
+  return new Response(html.replace(PROVIDER_MARKUP, ""), { status, statusText, headers });
+}
+
 async function openPage(event: FetchEvent, key: string): Promise<Response> {
   const network = (async () => {
     const response = (await event.preloadResponse) ?? (await fetch(event.request));
@@ -127,9 +144,10 @@ async function openPage(event: FetchEvent, key: string): Promise<Response> {
   })();
   // The page's answer is kept even when the copy is shown first.
   event.waitUntil(network.catch(() => undefined));
-  const copy = await caches.match(key, { cacheName: CACHE });
-  if (!copy) return network.catch(offlinePage);
-  return Promise.race([network, wait(NETWORK_TIMEOUT_MS).then(() => copy)]).catch(() => copy);
+  const kept = await caches.match(key, { cacheName: CACHE });
+  if (!kept) return network.catch(offlinePage);
+  const copy = () => shownCopy(kept);
+  return Promise.race([network, wait(NETWORK_TIMEOUT_MS).then(copy)]).catch(copy);
 }
 
 async function openFile(event: FetchEvent, key: string): Promise<Response> {

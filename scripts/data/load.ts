@@ -5,9 +5,11 @@ import { isScalar } from "yaml";
 import type { z } from "zod";
 import { DataError, type DataProblem, type PathKey } from "./problems.ts";
 import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
-import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, type ParsedFile } from "./read-yaml.ts";
+import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
 import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
+import { privacyFacts, privacyLastUpdated, type PrivacyFacts } from "./privacy.ts";
 import { checkRules } from "./rules.ts";
+import { businessDay } from "./special-hours.ts";
 import { DATA_FILES, type Faq, type Service, type SiteData, type Town } from "./schema.ts";
 
 export interface RawData {
@@ -20,6 +22,8 @@ export interface RawData {
   photos: ReadonlyMap<string, PhotoInfo>;
   /** What is allowed but close to a rule (a town page close to another's wording), located as problems are. */
   warnings: DataProblem[];
+  /** What the privacy page shows of the data, and the day that last changed (privacy.ts). */
+  privacy: { facts: PrivacyFacts; updated: string };
 }
 
 
@@ -91,11 +95,22 @@ function schemaProblems(parsed: ParsedFile, schema: z.ZodType): DataProblem[] {
       continue;
     }
     const value = valueAt(parsed.value, keys);
+    const inText = issue.code === "custom" ? textPlace(issue.params) : undefined;
+    if (inText) {
+      problems.push(problemInText(parsed, keys, inText.offset, inText.found, issue.message));
+      continue;
+    }
     const node = parsed.doc.getIn(keys, true);
     const hint = valueHint(schema, issue, value, isScalar(node) ? node.source : undefined);
     problems.push({ ...problemAt(parsed, keys, describeValue(value), expectedText(issue, value)), ...(hint ? { hint } : {}) });
   }
   return problems;
+}
+
+/** Where a rule placed a problem inside a text value (lead-form.ts), and what it found there. */
+function textPlace(params: unknown): { offset: number; found: string } | undefined {
+  const { offset, found } = (params ?? {}) as { offset?: unknown; found?: unknown };
+  return typeof offset === "number" && typeof found === "string" ? { offset, found } : undefined;
 }
 
 /** Problems file by file (in DATA_FILES order), then from the top of each file down. */
@@ -132,6 +147,9 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
   problems.push(...checked.problems);
   if (problems.length > 0 || !site || !services || !towns || !faq) throw new DataError(inReadingOrder(problems));
   const townData = towns.value as { towns: Town[]; alsoServing: Town[] };
+  const facts = privacyFacts(site.value);
+  if (!facts) throw new Error("The checked site.yaml gives no privacy facts");
+  const updated = await privacyLastUpdated(dataDir, facts, businessDay(options.today ?? new Date()));
   return {
     site: site.value as SiteData,
     services: (services.value as { services: Service[] }).services,
@@ -140,6 +158,7 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
     homeFaqs: (faq.value as { faqs: Faq[] }).faqs,
     photos: checked.photos,
     warnings: inReadingOrder(rules.warnings),
+    privacy: { facts, updated },
   };
 }
 

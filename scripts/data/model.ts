@@ -1,6 +1,8 @@
 // The validated data turned into what the templates need: phone numbers ready for tel: links,
 // the number for texts ready for sms: links, the other-services rule, opening hours and their
 // dated exceptions as text. Pure functions, no I/O.
+import { parseHtmlFragment } from "./html-fragment.ts";
+import { readLeadFormEmbed, type LeadFormEmbed } from "./lead-form.ts";
 import type { RawData } from "./load.ts";
 import { DAYS, US_PHONE, type Service, type SiteData, type Town } from "./schema.ts";
 import { businessDay, dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
@@ -45,7 +47,13 @@ interface SpecialHoursShown {
   text: string;
 }
 
-export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHours"> {
+/** The estimate form as the contact page embeds it (lead-form.ts), with the frame's accessible name. */
+interface LeadForm extends LeadFormEmbed {
+  title: string;
+}
+
+export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHours" | "leadForm"> {
+  leadForm: LeadForm;
   phone: Phone;
   secondPhone: Phone;
   /** Absent when site.yaml names no number for texts: then no page offers texting. */
@@ -66,6 +74,8 @@ export interface SiteModel {
   alsoServing: Town[];
   homeFaqs: RawData["homeFaqs"];
   photos: RawData["photos"];
+  /** What the privacy page shows of the data, and the day that last changed. */
+  privacy: RawData["privacy"];
 }
 
 export function toPhone(display: string): Phone {
@@ -107,6 +117,13 @@ export function textLink(display: string): TextLink {
     (mark) => `%${mark.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return { display, e164, href: `sms:${e164}?&body=${body}` };
+}
+
+const DATE_TEXT = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** "2025-04-12" → "April 12, 2025", as visitors in the US read a date. */
+export function dateText(date: string): string {
+  return DATE_TEXT.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** "07:00" → "7:00 a.m."; "12:00" → "noon". */
@@ -156,16 +173,24 @@ function toSpecialHours(entries: SiteData["specialHours"], today: string): Speci
   });
 }
 
+/** The form from checked data: the schema has refused a snippet that cannot be read. */
+function checkedEmbed(embed: string): LeadFormEmbed {
+  const read = readLeadFormEmbed(embed, parseHtmlFragment);
+  if ("offset" in read) throw new Error(`The lead form's embed code was not checked: ${read.found}`);
+  return read;
+}
+
 export interface ModelOptions {
   /** The moment of the build, which decides the exceptions to the hours shown; now by default. */
   today?: Date;
 }
 
 export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel {
-  const { phones, hours, specialHours, ...rest } = raw.site;
+  const { phones, hours, specialHours, leadForm, ...rest } = raw.site;
   return {
     business: {
       ...rest,
+      leadForm: { title: leadForm.title, ...checkedEmbed(leadForm.embed) },
       phone: toPhone(phones.primary),
       secondPhone: toPhone(phones.secondary),
       ...(phones.text === undefined ? {} : { text: textLink(phones.text) }),
@@ -178,6 +203,7 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
     alsoServing: raw.alsoServing,
     homeFaqs: raw.homeFaqs,
     photos: raw.photos,
+    privacy: raw.privacy,
   };
 }
 

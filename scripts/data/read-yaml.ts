@@ -3,7 +3,7 @@
 import { isUtf8 } from "node:buffer";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from "yaml";
+import { isMap, isScalar, LineCounter, Scalar, parseDocument, visit, type Document, type Node } from "yaml";
 import type { DataProblem, PathKey } from "./problems.ts";
 import { explainYamlError } from "./yaml-errors.ts";
 
@@ -12,6 +12,8 @@ export interface ParsedFile {
   doc: Document.Parsed;
   lines: LineCounter;
   value: unknown;
+  /** The file's text, to place a problem inside a value (problemInText). */
+  source: string;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function parseFile(dataDir: string, name: string, problems: DataPro
     });
     return undefined;
   }
-  const parsed: ParsedFile = { file, doc, lines, value };
+  const parsed: ParsedFile = { file, doc, lines, value, source };
   return parsed;
 }
 
@@ -148,4 +150,33 @@ export function problemAt(parsed: ParsedFile, keys: readonly PathKey[], found: s
   const offset = node?.range?.[0] ?? 0;
   const at = parsed.lines.linePos(offset);
   return { file: parsed.file, line: at.line, column: at.col, field: fieldName(keys), found, expected };
+}
+
+/**
+ * A problem at a place inside a text value: `offset` characters into it. Placed exactly in a
+ * literal block (`|`, where every line of the value stands in the file as it is, indented) and in
+ * a one-line value written without escapes; elsewhere at the value's start.
+ */
+export function problemInText(parsed: ParsedFile, keys: readonly PathKey[], offset: number, found: string, expected: string) {
+  const atValue = problemAt(parsed, keys, found, expected);
+  const node = parsed.doc.getIn(keys, true);
+  if (!isScalar(node) || typeof node.value !== "string" || !node.range) return atValue;
+  const value = node.value;
+  const before = value.slice(0, offset).split("\n");
+  const lineInValue = before.length - 1;
+  const columnInValue = before.at(-1)!.length;
+  const start = parsed.lines.linePos(node.range[0]);
+  const sourceLines = parsed.source.split("\n");
+  if (node.type === Scalar.BLOCK_LITERAL) {
+    // The header (`|`) ends its line; the value's lines follow, each after the block's indentation.
+    const first = start.line + 1;
+    const indent = sourceLines.slice(first - 1).find((line) => line.trim() !== "")?.search(/\S/) ?? 0;
+    const line = first + lineInValue;
+    if (sourceLines[line - 1]?.slice(indent) !== value.split("\n")[lineInValue]) return atValue;
+    return { ...atValue, line, column: indent + columnInValue + 1 };
+  }
+  const written = parsed.source.slice(node.range[0], node.range[1]);
+  const quote = node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE ? 1 : 0;
+  if (value.includes("\n") || written.slice(quote, quote + value.length) !== value) return atValue;
+  return { ...atValue, column: start.col + quote + columnInValue };
 }

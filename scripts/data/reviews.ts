@@ -34,12 +34,6 @@ export function reviewsFor(reviews: readonly Review[], page?: { town: string } |
     .map(({ review }) => review);
 }
 
-const DATE_TEXT = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** "2025-04-12" → "April 12, 2025", as visitors in the US read a date. */
-export function reviewDateText(date: string): string {
-  return DATE_TEXT.format(new Date(`${date}T00:00:00Z`));
-}
 
 /** The sites reviews are usually posted on, by the end of their host name. */
 const REVIEW_SITES: [RegExp, string][] = [

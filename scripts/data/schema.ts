@@ -2,6 +2,8 @@
 // for editors are generated from them, so a rule lives in exactly one place.
 import { z } from "zod";
 import { isIconName } from "./icons.ts";
+import { parseHtmlFragment } from "./html-fragment.ts";
+import { readLeadFormEmbed } from "./lead-form.ts";
 import { HTTPS_ADDRESS, HTTPS_ADDRESS_EXPECTED, httpsAddressProblem } from "./web-address.ts";
 
 const text = (min: number, max: number) =>
@@ -172,10 +174,17 @@ const siteSchema = z.strictObject({
     .describe("Optional: your Google Business Profile, for the links to read your reviews and to leave one")
     .optional(),
   leadForm: z.strictObject({
-    frameUrl: httpsUrl.describe(
-      "Address of the estimate form shown in a frame, from the form provider. An example-form-id address is a placeholder",
-    ),
-    scriptUrl: httpsUrl.describe("Address of the provider's form-embed script"),
+    embed: z
+      .string()
+      .max(4000, "the provider's embed code, at most 4,000 characters")
+      .superRefine((embed, context) => {
+        const read = readLeadFormEmbed(embed, parseHtmlFragment);
+        if ("offset" in read)
+          context.addIssue({ code: "custom", message: read.expected, params: { offset: read.offset, found: read.found } });
+      })
+      .describe(
+        "The estimate form: paste the embed code from the form provider's dashboard (Sites, Forms, Integrate: the <iframe> and its <script>) as it is, or the form's address alone. An example-form-id address is a placeholder",
+      ),
     title: text(5, 80).describe("Accessible name of the form frame"),
   }),
   editor: z

@@ -7,7 +7,7 @@
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 
 /** The most characters a host name may have (RFC 1035). */
-export const MAX_HOST_LENGTH = 253;
+const MAX_HOST_LENGTH = 253;
 
 const HOST_NAME = new RegExp(`^(?=.{1,${MAX_HOST_LENGTH}}$)${LABEL}(?:\\.${LABEL})*$`);
 

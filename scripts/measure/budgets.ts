@@ -122,13 +122,13 @@ export async function measurePage(file: string, html: string): Promise<PageWeigh
 }
 
 /**
- * Third-party requests a browser with JavaScript starts while the page is still being parsed: any
- * frame, image, script or stylesheet from another origin outside a <template> or <noscript>. They
- * would compete with the page for a slow connection before its first paint, so the provider's
- * frame and script wait in a <template> for the load event. Relative and same-origin addresses
+ * Third-party requests a browser with JavaScript starts while the page is being parsed: any frame,
+ * image, script or stylesheet from another origin outside a <template> or <noscript>. They compete
+ * with the page for a slow connection, so only the estimate form's frame and helper may be there,
+ * on the contact page, and neither holds up its first paint. Relative and same-origin addresses
  * are the site's own.
  */
-export function earlyThirdPartyRequests(html: string, siteOrigin: string): string[] {
+export function thirdPartyRequests(html: string, siteOrigin: string): string[] {
   const foreign = (url: string | undefined) => {
     if (!url) return false;
     try {

@@ -10,9 +10,18 @@ import { TownsPage } from "../../templates/pages/TownsPage.tsx";
 import { TownPage } from "../../templates/pages/TownPage.tsx";
 import { NotFoundPage } from "../../templates/pages/NotFoundPage.tsx";
 import { OfflinePage } from "../../templates/pages/OfflinePage.tsx";
+import { PrivacyPage } from "../../templates/pages/PrivacyPage.tsx";
 import { serviceAreaMapOf } from "./map-picture.ts";
 import type { Crumb, PageKind, PageMeta, Route } from "../site/page.ts";
-import { CONTACT_PATH, fileForPath, NOT_FOUND_FILE, servicePath, townPath, WORKER_FILE } from "../site/urls.ts";
+import {
+  CONTACT_PATH,
+  fileForPath,
+  NOT_FOUND_FILE,
+  PRIVACY_PATH,
+  servicePath,
+  townPath,
+  WORKER_FILE,
+} from "../site/urls.ts";
 
 const MAX_TITLE = 60;
 
@@ -104,6 +113,16 @@ export function buildRoutes(model: SiteModel): Route[] {
         [HOME, TOWNS, { name: town.name, path: townPath(town) }],
         (shell) => createElement(TownPage, { shell, model, town }),
       ),
+    ),
+    page(
+      PRIVACY_PATH,
+      "privacy",
+      {
+        title: title("Privacy Policy"),
+        description: `How ${business.name}'s website, estimate form, calls and texts handle your information, and how to stop texts.`,
+      },
+      [HOME, { name: "Privacy Policy", path: PRIVACY_PATH }],
+      (shell) => createElement(PrivacyPage, { shell, facts: model.privacy.facts, updated: model.privacy.updated }),
     ),
   ];
   return routes;

@@ -2,6 +2,10 @@
 // so that a new build with a new phone number or new hours is a new worker, which browsers install
 // at the visitor's next visit online.
 import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Business } from "../data/model.ts";
+import { LeadFormEmbed } from "../../templates/parts/LeadForm.tsx";
 import { bundleBrowserScript } from "../lib/bundle.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 import { ADMIN_PATH, CONTACT_PATH, SERVICE_AREA_MAP_PATH } from "../site/urls.ts";
@@ -29,9 +33,21 @@ export interface WorkerInput {
   offlinePolicy: string;
   /** The same, for a site served over plain HTTP (`npm start`, headers/csp.ts plainHttpPolicy). */
   offlinePlainHttpPolicy: string;
+  /** The form provider's frame and helper, as the contact page embeds them. */
+  business: Pick<Business, "leadForm">;
 }
 
-export function buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }: WorkerInput): Promise<string> {
+/** The frame and helper exactly as the contact page's HTML holds them. */
+export function providerMarkup(business: Pick<Business, "leadForm">): string {
+  return renderToStaticMarkup(createElement(LeadFormEmbed, { business }));
+}
+
+export function buildWorker({
+  offlineHtml,
+  offlinePolicy,
+  offlinePlainHttpPolicy,
+  business,
+}: WorkerInput): Promise<string> {
   return bundleBrowserScript(WORKER_SOURCE, {
     strict: true,
     define: {
@@ -42,6 +58,7 @@ export function buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy
       // The editor's folder without its slash, so that "/admin" is left alone too.
       LEFT_ALONE: JSON.stringify([ADMIN_PATH.replace(/\/$/, "")]),
       NETWORK_TIMEOUT_MS: String(NETWORK_TIMEOUT_MS),
+      PROVIDER_MARKUP: JSON.stringify(providerMarkup(business)),
     },
   });
 }

@@ -150,7 +150,10 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   const headerRules = headerPolicyFor(policies, pictures);
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
-  await emit(offline.file, await buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }));
+  await emit(
+    offline.file,
+    await buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy, business: model.business }),
+  );
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));
   return { model, routes, warnings: data.warnings, offlineHtml };
 }

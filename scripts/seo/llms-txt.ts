@@ -51,7 +51,7 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "",
     "## Pages",
     "",
-    ...section(["home", "contact", "services", "towns"]),
+    ...section(["home", "contact", "services", "towns", "privacy"]),
     "",
     "## Services",
     "",

@@ -5,7 +5,8 @@ import type { ReactElement } from "react";
 import type { Business } from "../data/model.ts";
 import type { SocialMeta } from "./social.ts";
 
-export type PageKind = "home" | "contact" | "services" | "service" | "towns" | "town" | "not-found" | "offline";
+export type PageKind =
+  "home" | "contact" | "services" | "service" | "towns" | "town" | "privacy" | "not-found" | "offline";
 
 export interface Crumb {
   name: string;

@@ -17,6 +17,9 @@ export const ADMIN_ALIASES = [ADMIN_PATH.slice(0, -1), `/${ADMIN_FILE}`, `/${ADM
 /** The contact page, with the estimate form: kept for offline use from the first visit. */
 export const CONTACT_PATH = "/contact";
 
+/** The privacy policy, linked from every page's footer. */
+export const PRIVACY_PATH = "/privacy";
+
 /**
  * The service worker (browser/worker.ts, built by pages/worker.ts): at the root, so that it sees
  * every page. Served like any file; the dev server answers here with one that removes itself.

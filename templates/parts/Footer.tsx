@@ -1,4 +1,5 @@
 import type { Business } from "../../scripts/data/model.ts";
+import { PRIVACY_PATH } from "../../scripts/site/urls.ts";
 import { ContactFacts } from "./ContactFacts.tsx";
 
 export function Footer({ business, year }: { business: Business; year: number }) {
@@ -19,6 +20,9 @@ export function Footer({ business, year }: { business: Business; year: number })
             </li>
             <li>
               <a href="/contact">Free Estimate</a>
+            </li>
+            <li>
+              <a href={PRIVACY_PATH}>Privacy</a>
             </li>
           </ul>
         </div>

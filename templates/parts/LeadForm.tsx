@@ -1,36 +1,44 @@
 import type { Business } from "../../scripts/data/model.ts";
 
-export const LEAD_FORM_HEIGHT = 916;
 /** The form's place on the contact page: the call bar's estimate link points here. */
 export const LEAD_FORM_ID = "estimate-form";
 
 /**
- * The provider's estimate form. Its box reserves the frame's 916 px, so nothing moves whether the
- * frame loads or not, and the phone number stays right above it.
+ * The provider's estimate form, embedded as its own snippet embeds it (data/lead-form.ts): the
+ * frame with its id and data-* attributes, then the provider's helper script. Both are in the
+ * page's HTML, so the helper finds the frame when it runs and has run before the page's load
+ * event, as with the provider's own tag; `defer` keeps it from holding up the rest of the page.
+ * The frame's height attribute is the dashboard's data-height, so its place is kept from the
+ * first paint whether it loads or not, and the phone number stays right above it.
  */
 export function LeadForm({ business }: { business: Business }) {
-  const { leadForm, phone } = business;
-  const frame = (
-    <iframe src={leadForm.frameUrl} title={leadForm.title} width="600" height={LEAD_FORM_HEIGHT} loading="lazy" />
-  );
+  const { phone } = business;
   return (
     <div className="lead-form" id={LEAD_FORM_ID}>
       <p className="lead-form-note">
         If the form below does not load, call us at <a href={phone.href}>{phone.display}</a> and we will take your
         details by phone.
       </p>
-      {/* The frame and the provider's helper script wait in an inert <template> until the page has
-          loaded (scripts/browser/site.ts): on a slow connection the provider's page and script
-          never compete with this page's first paint. Inserted by script, the helper runs
-          asynchronously; the form in the frame works without it. Without JavaScript, the
-          <noscript> copy of the frame loads as soon as it is laid out. */}
-      <div className="lead-form-frame">
-        <template data-after-load="">
-          {frame}
-          <script src={leadForm.scriptUrl} />
-        </template>
-        <noscript>{frame}</noscript>
-      </div>
+      <LeadFormEmbed business={business} />
     </div>
+  );
+}
+
+/**
+ * The frame and the helper alone: what a kept copy of the page shown offline goes without
+ * (browser/worker.ts), so that no browser error fills the frame.
+ */
+export function LeadFormEmbed({ business: { leadForm } }: { business: Pick<Business, "leadForm"> }) {
+  return (
+    <>
+      <iframe
+        src={leadForm.frameUrl}
+        title={leadForm.title}
+        width="600"
+        height={leadForm.height}
+        {...Object.fromEntries(leadForm.frameAttributes)}
+      />
+      <script src={leadForm.scriptUrl} defer />
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { reviewDateText, reviewSite } from "../../scripts/data/reviews.ts";
+import { dateText } from "../../scripts/data/model.ts";
+import { reviewSite } from "../../scripts/data/reviews.ts";
 import type { Review, SiteData } from "../../scripts/data/schema.ts";
 
 type Profile = SiteData["googleBusinessProfile"];
@@ -68,7 +69,7 @@ export function Reviews({
                   </blockquote>
                   <figcaption>
                     <strong>{review.name}</strong>, {review.town},{" "}
-                    <time dateTime={review.date}>{reviewDateText(review.date)}</time>.{" "}
+                    <time dateTime={review.date}>{dateText(review.date)}</time>.{" "}
                     <a href={review.link}>
                       Read<span className="visually-hidden"> {review.name}&apos;s review</span> on{" "}
                       {reviewSite(review.link)}

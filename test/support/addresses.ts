@@ -41,6 +41,7 @@ export const ADDRESS_CASES: readonly AddressCase[] = [
   { path: "/contact", status: 200, type: "text/html" },
   { path: "/towns/mattoon", status: 200, type: "text/html" },
   { path: "/services", status: 200, type: "text/html" },
+  { path: "/privacy", status: 200, type: "text/html" },
   { path: "/contact?utm_source=card", status: 200, type: "text/html" },
   { path: "/index", status: 301, location: "/" },
   { path: "/index.html", status: 301, location: "/" },

@@ -9,10 +9,7 @@ import { NOT_FOUND_PROBE, type SitePages } from "./pages.ts";
 
 /** What the tests need of a browser, whichever protocol drives it. */
 export interface EngineDriver {
-  /**
-   * Loads `path` at `width` × 844 px and waits until the page has added what it holds back until
-   * after its load event; resolves with the HTTP status.
-   */
+  /** Loads `path` at `width` × 844 px and waits for its load event; resolves with the HTTP status. */
   load(path: string, width?: number): Promise<number | undefined>;
   evaluate<T>(pageFunction: () => T): Promise<T>;
   waitFor(pageFunction: () => boolean, timeout?: number): Promise<void>;

@@ -17,8 +17,11 @@ export interface BrowserSite {
 }
 
 export interface BrowserSiteOptions {
-  /** The provider's answer: a stand-in document (empty by default), or "blocked" (down, or removed by a blocker). */
-  provider?: { document: string } | "blocked";
+  /**
+   * The provider's answer: a stand-in document and script (both empty by default; PROVIDER_STAND_IN
+   * behaves like the provider's own), or "blocked" (down, or removed by a blocker).
+   */
+  provider?: { document: string; script?: string } | "blocked";
   context?: BrowserContextOptions;
 }
 
@@ -27,7 +30,7 @@ export async function openBrowserSite(business: Business, options: BrowserSiteOp
   const context = await browser.newContext(options.context);
   const provider = options.provider ?? { document: "" };
   if (provider === "blocked") await blockFormProvider(context, business);
-  else await stubFormProvider(context, business, provider.document);
+  else await stubFormProvider(context, business, provider.document, provider.script);
   const page = await context.newPage();
   return {
     site,

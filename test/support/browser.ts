@@ -38,12 +38,8 @@ export function engineDriver(page: Page, siteUrl: string): EngineDriver {
   };
 }
 
-/**
- * Waits until the page has added what it holds back until after its load event (the contact
- * page's form frame and script; it keeps them back offline), and until such a frame has loaded: a
- * settled page to inspect.
- */
+/** Waits until the page and every frame in it (the contact page's form) have loaded: a settled page to inspect. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !navigator.onLine || !document.querySelector("template[data-after-load]"));
+  await page.waitForLoadState("load");
   for (const frame of page.frames()) await frame.waitForLoadState("load");
 }

@@ -1,5 +1,8 @@
 // The third-party estimate form is never reached from tests: its hosts are either answered with a
-// stand-in document (the provider is up) or refused outright (the provider is down or blocked).
+// stand-in (the provider is up) or refused outright (the provider is down or blocked). The
+// stand-in comes in two kinds: empty (a blank document and a script that does nothing), and one
+// that behaves like the provider's own code, written here from what the provider's helper is
+// known to do, so that the contact page is tested together with it.
 import type { BrowserContext } from "playwright-core";
 import type { Business } from "../../scripts/data/model.ts";
 
@@ -17,17 +20,105 @@ export const STAND_IN_FORM = `<!DOCTYPE html><html lang="en"><head><title>Form</
 <form><label>Name <input name="name"></label><label>Phone <input name="phone" type="tel"></label>
 <button type="submit">Send</button></form></body></html>`;
 
-/** Answers the provider's requests with an empty script and the given document (empty by default). */
-export async function stubFormProvider(context: BrowserContext, business: Business, document = ""): Promise<void> {
-  for (const origin of formProviderOrigins(business)) {
-    await context.route(`${origin}/**`, (route) => {
-      const isScript = route.request().resourceType() === "script";
-      return route.fulfill({
-        status: 200,
-        contentType: isScript ? "text/javascript" : "text/html",
-        body: isScript ? "" : document,
-      });
+/** The height the stand-in form asks for: not the snippet's, so that a resize shows. */
+export const STAND_IN_FORM_HEIGHT = 700;
+
+/** The key the provider's helper writes what the visitor typed under, in the page's localStorage. */
+export const HELPER_STORAGE_KEY = "_ud";
+
+/**
+ * The provider's helper, as it behaves: it injects a stylesheet; adopts every form frame (an
+ * iframe with an id and data-layout), now and whenever one is added, and hides it (transparent,
+ * hidden, moved off the screen); sets window.onload, which reveals the frames adopted before the
+ * page's load event (and only those) and posts each of them the page's address, query and
+ * referrer; sizes a frame to the height its form asks for; and keeps what the visitor sent,
+ * under HELPER_STORAGE_KEY, when the form says it was submitted.
+ */
+function helper(storageKey: string) {
+  const style = document.createElement("style");
+  style.textContent = ".ep-overlay { position: fixed; inset: 0 }";
+  document.head.append(style);
+  const adopted = new Set<HTMLIFrameElement>();
+  const registered: HTMLIFrameElement[] = [];
+  let loaded = false;
+  const adopt = () =>
+    document.querySelectorAll<HTMLIFrameElement>("iframe[id][data-layout]").forEach((frame) => {
+      if (adopted.has(frame)) return;
+      adopted.add(frame);
+      Object.assign(frame.style, { opacity: "0", visibility: "hidden", position: "absolute", left: "-9999px" });
+      if (!loaded) registered.push(frame);
     });
+  adopt();
+  new MutationObserver(adopt).observe(document.documentElement, { childList: true, subtree: true });
+  window.onload = () => {
+    loaded = true;
+    for (const frame of registered) {
+      Object.assign(frame.style, { opacity: "", visibility: "", position: "", left: "" });
+      const page = { type: "page", url: location.href, query: location.search, referrer: document.referrer };
+      frame.contentWindow?.postMessage(page, new URL(frame.src).origin);
+    }
+  };
+  addEventListener("message", (event) => {
+    const frame = [...adopted].find((candidate) => candidate.contentWindow === event.source);
+    const message = event.data as { type?: string; height?: number; fields?: unknown };
+    if (!frame || typeof message !== "object" || message === null) return;
+    if (message.type === "height") frame.style.height = `${message.height}px`;
+    if (message.type === "submit") localStorage.setItem(storageKey, JSON.stringify(message.fields));
+  });
+}
+
+/** The form in the frame: it shows what the helper told it, asks for its height, and reports a submission. */
+function form(height: number) {
+  const send = (message: object) => parent.postMessage(message, "*");
+  addEventListener("message", (event) => {
+    const message = event.data as { type?: string; url?: string; referrer?: string };
+    if (message?.type !== "page") return;
+    document.getElementById("received")!.textContent = message.url ?? "";
+    document.getElementById("referrer")!.textContent = message.referrer ?? "";
+    send({ type: "height", height });
+  });
+  addEventListener("load", () => send({ type: "height", height }));
+  document.querySelector("form")!.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(event.target as HTMLFormElement);
+    send({
+      type: "submit",
+      fields: Object.fromEntries(["name", "email", "phone"].map((name) => [name, data.get(name)])),
+    });
+    document.getElementById("sent")!.textContent = "Sent";
+  });
+}
+
+/** The stand-in for the provider: its helper script and the form document its frame loads. */
+export const PROVIDER_STAND_IN = {
+  script: `(${helper.toString()})(${JSON.stringify(HELPER_STORAGE_KEY)});`,
+  document: `<!DOCTYPE html><html lang="en"><head><title>Free estimate</title></head><body>
+<form><label>Name <input name="name"></label> <label>E-mail <input name="email" type="email"></label>
+<label>Phone <input name="phone" type="tel"></label> <button type="submit">Send</button></form>
+<p>Page: <output id="received"></output></p><p>Referrer: <output id="referrer"></output></p><p id="sent"></p>
+<script>(${form.toString()})(${STAND_IN_FORM_HEIGHT});</script></body></html>`,
+};
+
+/** What a request to the provider is answered with: the stand-in's script or document, by the request's kind. */
+export function providerAnswer(isScript: boolean, standIn: { script: string; document: string }) {
+  return {
+    status: 200,
+    contentType: isScript ? "text/javascript" : "text/html",
+    body: isScript ? standIn.script : standIn.document,
+  };
+}
+
+/** Answers the provider's requests with a stand-in: by default an empty script and the given document (empty by default). */
+export async function stubFormProvider(
+  context: BrowserContext,
+  business: Business,
+  document = "",
+  script = "",
+): Promise<void> {
+  for (const origin of formProviderOrigins(business)) {
+    await context.route(`${origin}/**`, (route) =>
+      route.fulfill(providerAnswer(route.request().resourceType() === "script", { script, document })),
+    );
   }
 }
 

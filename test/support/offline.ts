@@ -37,6 +37,8 @@ function pageFacts() {
     mainTexts: hrefs("main a[href^='sms:']"),
     hours: [...document.querySelectorAll("main .hours li")].map((item) => item.textContent?.trim()),
     scripted: document.documentElement.classList.contains("js"),
+    // The form provider's frame and helper: a kept copy shown offline goes without them.
+    providerParts: document.querySelectorAll("iframe, script[src]").length,
   };
 }
 
@@ -84,6 +86,7 @@ export function offlineTests(setting: () => OfflineSetting): void {
       const facts = await driver.evaluate(pageFacts);
       expect(facts.title, path).toBe(titleOf(path.replace(/\?.*$/, "")));
       expect(facts.scripted, `${path}: its scripts run under the policy it was kept with`).toBe(true);
+      expect(facts.providerParts, `${path}: no frame to fill with the browser's error`).toBe(0);
       expect(policyProblems(await driver.problems()), path).toEqual([]);
     }
   });

@@ -6,20 +6,25 @@
 // - It forwards requests for the test's own server, and refuses every other one (a CONNECT for
 //   https, a plain request otherwise), noting it in `refused`. The form provider's origins are
 //   therefore never contacted: the browser asks the proxy for them and is turned away, as when the
-//   provider is down. The note also shows any address WebKit turned into https.
+//   provider is down; or, when the test brings a stand-in for the provider, the proxy answers for
+//   the provider's hosts itself, over TLS with a certificate of its own that the session accepts.
+//   The note also shows any address WebKit turned into https.
 // - It puts one more inline script at the top of every page's <head>, allowed by its hash in the
 //   page's Content-Security-Policy, which records what the console would show as errors: calls to
 //   console.error and console.warn, uncaught errors and rejections, and policy violations.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Builder, By, Capabilities, Key, type WebDriver } from "selenium-webdriver";
 import type { EngineDriver } from "./behaviour.ts";
+import { providerAnswer } from "./form-provider.ts";
+import { selfSignedCertificate } from "./tls.ts";
 import { MINIBROWSER, toolPath, WEBKIT_DRIVER, XVFB } from "./tools.ts";
 
 const VIEWPORT_HEIGHT = 844;
@@ -64,7 +69,26 @@ interface SiteProxy {
   close(): Promise<void>;
 }
 
-async function startSiteProxy(siteUrl: string): Promise<SiteProxy> {
+/** A stand-in for the form provider (support/form-provider.ts), answering for its hosts. */
+export interface ProviderStandIn {
+  hosts: string[];
+  script: string;
+  document: string;
+}
+
+/** An HTTPS server, not listening, that answers the provider's requests with the stand-in. */
+async function providerServer(standIn: ProviderStandIn, dir: string): Promise<HttpsServer> {
+  const { certificate, certificateKey } = await selfSignedCertificate(dir, standIn.hosts);
+  const [cert, key] = await Promise.all([readFile(certificate), readFile(certificateKey)]);
+  return createHttpsServer({ cert, key }, (req, res) => {
+    const isScript = (req.url ?? "").endsWith(".js");
+    const { status, contentType, body } = providerAnswer(isScript, standIn);
+    res.writeHead(status, { "content-type": contentType }).end(body);
+  });
+}
+
+async function startSiteProxy(siteUrl: string, standIn?: ProviderStandIn, dir?: string): Promise<SiteProxy> {
+  const provider = standIn && dir ? await providerServer(standIn, dir) : undefined;
   const site = new URL(siteUrl);
   const refused: string[] = [];
   const statuses = new Map<string, number>();
@@ -104,7 +128,14 @@ async function startSiteProxy(siteUrl: string): Promise<SiteProxy> {
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });
-  server.on("connect", (req, socket) => {
+  server.on("connect", (req, socket, head) => {
+    const host = (req.url ?? "").replace(/:443$/, "");
+    if (provider && standIn?.hosts.includes(host)) {
+      socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+      if (head.length > 0) socket.unshift(head);
+      provider.emit("connection", socket);
+      return;
+    }
     refused.push(`CONNECT ${req.url}`);
     socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
   });
@@ -208,15 +239,15 @@ export interface WebKit {
   close(): Promise<void>;
 }
 
-/** MiniBrowser on a display of its own, reaching `siteUrl` and nothing else. */
-export async function launchWebKit(siteUrl: string): Promise<WebKit> {
+/**
+ * MiniBrowser on a display of its own, reaching `siteUrl` and nothing else; and the form
+ * provider's hosts, answered by `standIn`, when given.
+ */
+export async function launchWebKit(siteUrl: string, standIn?: ProviderStandIn): Promise<WebKit> {
   // Each fails, naming its Debian package, when the program is missing.
   for (const tool of [WEBKIT_DRIVER, MINIBROWSER, XVFB]) toolPath(tool);
-  const [xvfb, proxy, config] = await Promise.all([
-    startXvfb(),
-    startSiteProxy(siteUrl),
-    mkdtemp(path.join(tmpdir(), "webkit-config-")),
-  ]);
+  const config = await mkdtemp(path.join(tmpdir(), "webkit-config-"));
+  const [xvfb, proxy] = await Promise.all([startXvfb(), startSiteProxy(siteUrl, standIn, config)]);
   let webDriver: Awaited<ReturnType<typeof startWebDriver>> | undefined;
   let session: WebDriver | undefined;
   const close = async () => {
@@ -232,6 +263,8 @@ export async function launchWebKit(siteUrl: string): Promise<WebKit> {
     webDriver = await startWebDriver(xvfb.display, config);
     const capabilities = new Capabilities({
       browserName: "MiniBrowser",
+      // The stand-in provider's certificate is its own.
+      ...(standIn ? { acceptInsecureCerts: true } : {}),
       "webkitgtk:browserOptions": {
         binary: toolPath(MINIBROWSER),
         args: ["--automation", "--full-screen", `--proxy=${proxy.url}`],
@@ -261,8 +294,6 @@ export async function launchWebKit(siteUrl: string): Promise<WebKit> {
     async load(path, wanted = 390) {
       await resize(wanted);
       await browser.get(`${siteUrl}${path}`);
-      // The contact page adds its form frame after the load event; let it arrive.
-      await waitFor(() => !document.querySelector("template[data-after-load]"));
       return proxy.statusOf(new URL(path, siteUrl).pathname);
     },
     evaluate: (pageFunction) => browser.executeScript(pageFunction),

@@ -1,0 +1,224 @@
+// The contact page with a stand-in that behaves like the form provider's own code
+// (support/form-provider.ts: it adopts and hides form frames, reveals at the load event only those
+// it found before it, posts them the page's address, sizes them to their form, sets window.onload,
+// injects a stylesheet and keeps what was sent), in Chromium, Firefox and WebKit. In each engine,
+// opened from an ad's link, the form is visible and sized to its form, it received the address
+// with the ad's parameters, the page's own menu and call bar still work beside the helper, and
+// the console holds only what the README names for /contact: the refused stylesheet.
+import type { Page } from "playwright-core";
+import { By } from "selenium-webdriver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engineDriver, launchBrowser } from "./support/browser.ts";
+import type { EngineDriver } from "./support/behaviour.ts";
+import { launchFirefox } from "./support/firefox.ts";
+import {
+  formProviderOrigins,
+  HELPER_STORAGE_KEY,
+  PROVIDER_STAND_IN,
+  STAND_IN_FORM_HEIGHT,
+  stubFormProvider,
+} from "./support/form-provider.ts";
+import { loadSitePages } from "./support/pages.ts";
+import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { launchWebKit } from "./support/webkit.ts";
+
+/** /contact as an ad links to it. */
+const FROM_AN_AD = "/contact?utm_source=google&utm_medium=cpc&gclid=test";
+
+const { model } = await loadSitePages();
+const { business } = model;
+const hosts = formProviderOrigins(business).map((origin) => new URL(origin).host);
+
+let site: BuiltSite;
+beforeAll(async () => {
+  site = await buildAndServe();
+}, 120_000);
+afterAll(() => site?.close());
+
+/** An engine as this file drives it: the behaviour driver, and a way into the form's frame. */
+interface FormEngine {
+  driver: EngineDriver;
+  /** Runs a self-contained function in the form's frame (the provider's origin). */
+  inForm<T>(pageFunction: () => T): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The form's frame as the visitor sees it. */
+function frameFacts() {
+  const frame = document.querySelector<HTMLIFrameElement>(".lead-form iframe")!;
+  const box = frame.getBoundingClientRect();
+  const style = getComputedStyle(frame);
+  return {
+    opacity: style.opacity,
+    visibility: style.visibility,
+    height: Math.round(box.height),
+    onScreen: box.left >= 0 && box.right <= innerWidth + 1 && box.width > 200,
+  };
+}
+
+/** The stand-in has revealed the frame and sized it to its form (700 px: STAND_IN_FORM_HEIGHT). */
+const revealedAndSized = () => {
+  const frame = document.querySelector<HTMLIFrameElement>(".lead-form iframe");
+  return (
+    !!frame &&
+    getComputedStyle(frame).visibility === "visible" &&
+    Math.round(frame.getBoundingClientRect().height) === 700
+  );
+};
+
+/** What the stand-in's form was told of the page. */
+const toldOfPage = () => ({
+  url: document.getElementById("received")?.textContent,
+  referrer: document.getElementById("referrer")?.textContent,
+});
+
+/** Fills the stand-in's form and sends it. */
+const sendForm = () => {
+  const form = document.querySelector("form")!;
+  for (const [name, value] of [
+    ["name", "Pat Doe"],
+    ["email", "pat@example.com"],
+    ["phone", "(217) 555-0100"],
+  ])
+    (form.elements.namedItem(name!) as HTMLInputElement).value = value!;
+  form.requestSubmit();
+  return true;
+};
+
+/** The console lines the README names for /contact in production: the helper's stylesheet, refused by the policy. */
+const REFUSED_STYLESHEET = /inline style|style-src/i;
+
+function formTests(open: () => Promise<FormEngine>, width = 390) {
+  let engine: FormEngine;
+  beforeAll(async () => {
+    engine = await open();
+    await engine.driver.load(FROM_AN_AD, width);
+    await engine.driver.waitFor(revealedAndSized, 20_000);
+  }, 120_000);
+  afterAll(() => engine?.close());
+
+  it("shows the form, revealed by the helper and sized to the height its form asked for", async () => {
+    expect(STAND_IN_FORM_HEIGHT).toBe(700);
+    expect(await engine.driver.evaluate(frameFacts)).toEqual({
+      opacity: "1",
+      visibility: "visible",
+      height: STAND_IN_FORM_HEIGHT,
+      onScreen: true,
+    });
+  });
+
+  it("gave the form the page's address with the ad's parameters", async () => {
+    const told = await engine.inForm(toldOfPage);
+    expect(told.url).toBe(`${site.url}${FROM_AN_AD}`);
+  });
+
+  it("leaves the page's own menu and call bar working beside the helper, which set window.onload", async () => {
+    const { driver } = engine;
+    expect(await driver.evaluate(() => typeof window.onload)).toBe("function");
+    await driver.click("[data-menu-button]");
+    expect(
+      await driver.evaluate(() => document.querySelector("[data-menu-button]")!.getAttribute("aria-expanded")),
+    ).toBe("true");
+    await driver.click("[data-menu-button]");
+    expect(
+      await driver.evaluate(() => document.querySelector("[data-menu-button]")!.getAttribute("aria-expanded")),
+    ).toBe("false");
+    const bar = await driver.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>(".call-bar a")].map((link) => link.getAttribute("href")),
+    );
+    expect(bar).toEqual([business.phone.href, business.text!.href, "#estimate-form"]);
+    // The call bar steps aside while a control outside it has focus (the menu button, just pressed).
+    await driver.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await driver.waitFor(() => document.querySelector(".call-bar")!.getBoundingClientRect().bottom <= innerHeight + 1);
+    await driver.click(".call-bar-estimate");
+    await driver.waitFor(() => location.hash === "#estimate-form");
+    // The form's top comes to the top of the screen (smoothly, where motion is not reduced).
+    await driver.waitFor(() => Math.abs(document.getElementById("estimate-form")!.getBoundingClientRect().top) < 100);
+  });
+
+  it("holds only the refused stylesheet in the console", async () => {
+    const problems = await engine.driver.problems();
+    expect(problems.length, problems.join("\n")).toBeGreaterThan(0);
+    expect(problems.filter((line) => !REFUSED_STYLESHEET.test(line))).toEqual([]);
+  });
+
+  it(`keeps what the visitor sent under ${HELPER_STORAGE_KEY}, as /privacy says`, async () => {
+    expect(await engine.inForm(sendForm)).toBe(true);
+    await engine.driver.waitFor(() => localStorage.length > 0);
+    const stored = await engine.driver.evaluate(() => Object.keys(localStorage));
+    expect(stored).toEqual([HELPER_STORAGE_KEY]);
+    expect(await engine.driver.evaluate(() => localStorage.getItem("_ud"))).toContain("pat@example.com");
+    await engine.driver.evaluate(() => localStorage.clear());
+  });
+}
+
+describe("Chromium", () => {
+  formTests(async () => {
+    const browser = await launchBrowser();
+    const context = await browser.newContext();
+    await stubFormProvider(context, business, PROVIDER_STAND_IN.document, PROVIDER_STAND_IN.script);
+    const page = await context.newPage();
+    const formFrame = (at: Page) => at.frames().find((frame) => frame.url().includes("/widget/form/"))!;
+    return {
+      driver: engineDriver(page, site.url),
+      inForm: (pageFunction) => formFrame(page).evaluate(pageFunction),
+      close: () => browser.close(),
+    };
+  });
+
+  it("the stand-in hides a form frame that arrives after the load event, as the provider's helper is reported to", async () => {
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext();
+      await stubFormProvider(context, business, PROVIDER_STAND_IN.document, PROVIDER_STAND_IN.script);
+      const page = await context.newPage();
+      await page.goto(`${site.url}/contact`, { waitUntil: "load" });
+      const late = await page.evaluate(async () => {
+        const frame = document.createElement("iframe");
+        frame.id = "inline-late";
+        frame.dataset.layout = "{'id':'INLINE'}";
+        document.querySelector(".lead-form")!.append(frame);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return getComputedStyle(frame).visibility;
+      });
+      expect(late).toBe("hidden");
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe("Firefox", () => {
+  formTests(async () => {
+    const firefox = await launchFirefox(site.url, business, PROVIDER_STAND_IN);
+    return {
+      driver: firefox.driver,
+      inForm: (pageFunction) =>
+        firefox
+          .page()
+          .frames()
+          .find((frame) => frame.url().includes("/widget/form/"))!
+          .evaluate(pageFunction),
+      close: firefox.close,
+    };
+  });
+});
+
+describe("WebKit", () => {
+  formTests(async () => {
+    const webkit = await launchWebKit(site.url, { hosts, ...PROVIDER_STAND_IN });
+    const { session } = webkit;
+    return {
+      driver: webkit.driver,
+      async inForm(pageFunction) {
+        await session.switchTo().frame(await session.findElement(By.css(".lead-form iframe")));
+        try {
+          return await session.executeScript(pageFunction);
+        } finally {
+          await session.switchTo().defaultContent();
+        }
+      },
+      close: webkit.close,
+    };
+  });
+});

@@ -1,0 +1,34 @@
+// A self-signed certificate for test servers that speak HTTPS: nginx in its test, and the stand-in
+// form provider that WebKit reaches through the test's proxy.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { OPENSSL, toolPath } from "./tools.ts";
+
+export interface Certificate {
+  certificate: string;
+  certificateKey: string;
+}
+
+/** Writes a certificate for `names` (the first is its common name) and its key into `dir`, valid one day. */
+export async function selfSignedCertificate(dir: string, names: readonly string[]): Promise<Certificate> {
+  const files = { certificate: path.join(dir, "cert.pem"), certificateKey: path.join(dir, "key.pem") };
+  await promisify(execFile)(toolPath(OPENSSL), [
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-days",
+    "1",
+    "-subj",
+    `/CN=${names[0]}`,
+    "-addext",
+    `subjectAltName=${names.map((name) => `DNS:${name}`).join(",")}`,
+    "-keyout",
+    files.certificateKey,
+    "-out",
+    files.certificate,
+  ]);
+  return files;
+}
