@@ -17,6 +17,7 @@ import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSite } from "../scripts/pipeline/generate.ts";
 import { canonicalText } from "../scripts/data/format.ts";
+import { buildModel } from "../scripts/data/model.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
 import { launchBrowser } from "./support/browser.ts";
@@ -154,6 +155,39 @@ describe("the site editor at /admin/", () => {
     await page.screenshot({ path: path.join(tmpdir(), "admin-refused.png") });
     await page.waitForTimeout(500);
     expect(await savedFiles(page)).toEqual(original);
+    await page.context().close();
+  }, 240_000);
+
+  it("takes the estimate form's embed code in one box, refusing what the build would refuse, and saves the dashboard's snippet", async () => {
+    const { page, log } = await openEditor(browser, site.url);
+    const original = await projectFiles();
+    await seedWorkingCopy(page, original);
+    await openFile(page, "Business details");
+    const box = (await reveal(page, field(field(page, "Estimate form"), "Form embed code"))).getByRole("textbox");
+    expect(await box.evaluate((element) => element.tagName)).toBe("TEXTAREA");
+    const snippet = await box.inputValue();
+    expect(snippet).toContain("<iframe");
+    // An image that runs code, pasted with the snippet: refused with the build's words, nothing written.
+    await box.fill(`${snippet}<img src="x" onerror="alert(1)">`);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "Not saved" }).textContent())
+      .toContain("Estimate form › Form embed code: found <img>, expected the form's embed code");
+    await page.waitForTimeout(500);
+    expect(await savedFiles(page)).toEqual(original);
+    // The editor's own notice that the save failed; closed as the owner would.
+    const notice = page.getByRole("alertdialog");
+    if (await notice.isVisible()) await notice.getByRole("button").last().click();
+    // The owner's own form: another id and height, from the dashboard.
+    await box.fill(snippet.replaceAll("example-form-id", "Ab3dE9").replace('data-height="916"', 'data-height="984"'));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(async () => (await savedFiles(page))["site.yaml"]).toContain("widget/form/Ab3dE9");
+    const dir = await copyData();
+    await writeFile(path.join(dir, "site.yaml"), (await savedFiles(page))["site.yaml"]!);
+    const { leadForm } = buildModel(await loadData(dir)).business;
+    expect([leadForm.frameUrl, leadForm.height]).toEqual(["https://api.leadconnectorhq.com/widget/form/Ab3dE9", 984]);
+    // The editor's preview drew the pasted <img>, and the editor's own policy refused its handler.
+    expect(log.violations.filter((violation) => violation !== "script-src-attr inline")).toEqual([]);
     await page.context().close();
   }, 240_000);
 });

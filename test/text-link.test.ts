@@ -117,6 +117,20 @@ describe("with the number for texts in site.yaml (the shipped data)", () => {
     ]);
   });
 
+  it("puts Text us beside every Call button of every page, the service pages' two and the 404 page's included", () => {
+    let rows = 0;
+    for (const [file, html] of pages) {
+      for (const [, row] of html.matchAll(/<div class="button-row">(.*?)<\/div>/g)) {
+        if (linksTo(row!, business.phone.href).length + linksTo(row!, business.secondPhone.href).length === 0) continue;
+        rows++;
+        expect(linksTo(row!, business.text!.href), `${file}: ${row!.slice(0, 120)}`).toHaveLength(1);
+      }
+    }
+    expect(part(page("services/culvert.html"), "<main", "</main>").split('<div class="button-row">')).toHaveLength(3);
+    expect(part(page("404.html"), "<main", "</main>")).toContain(business.text!.href.replaceAll("&", "&amp;"));
+    expect(rows).toBeGreaterThan(pages.size);
+  });
+
   it("puts Text us beside Call {town} Team on every town page", () => {
     const towns = [...pages.keys()].filter((file) => file.startsWith("towns/"));
     expect(towns.length).toBeGreaterThan(20);
