@@ -153,7 +153,8 @@ async function runCheckDeploy(
     servedBy: options.servedBy,
     timeoutMs: options.timeout * 1000,
   });
-  const { lines, ok } = checkReport(result, `${shown(options.dist)}/`);
+  const dist = shown(options.dist);
+  const { lines, ok } = checkReport(result, `${dist.startsWith("..") ? path.resolve(options.dist) : dist}/`);
   console.log(lines.join("\n"));
   process.exitCode = ok ? 0 : 1;
 }

@@ -60,11 +60,14 @@ export function headerDifferences(
           : { what: `${name} missing, expected ${quoted(value)}` },
       );
     } else if (values.length > 1) {
+      const same = new Set(values).size === 1;
       differences.push({
         what: isPolicy
           ? `${name} sent ${values.length} policies, expected one`
           : `${name} sent ${values.length} times, expected once`,
-        detail: values.map((each) => quoted(each)).join(" and "),
+        detail: same
+          ? `${values.length} times ${quoted(values[0]!)}`
+          : values.map((each) => quoted(each)).join(" and "),
       });
     } else if (!accepted.includes(values[0]!)) {
       differences.push({

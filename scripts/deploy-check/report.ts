@@ -42,9 +42,9 @@ export function checkReport(result: CheckResult, distLabel: string): { lines: st
   const places = new Set(result.problems.map((problem) => problem.address)).size;
   const summary =
     lines.length === 0
-      ? `OK: ${result.requests} answers as generate wrote them in ${distLabel}: the ${result.pages} pages of the sitemap ` +
-        `and their other names, the 404 page, ${WORKER_PATH}, ${ADMIN_PATH}, robots.txt and the sitemap; ` +
-        `the estimate form's frame and script answer.`
+      ? `OK: the ${result.pages} pages of the sitemap and their other names, the 404 page, ${WORKER_PATH}, ${ADMIN_PATH}, ` +
+        `robots.txt and the sitemap answer as generate wrote them in ${distLabel}, and the estimate form's frame and ` +
+        `script answer (${result.requests} requests).`
       : `${lines.length} problem${lines.length === 1 ? "" : "s"} at ${places} of the ${result.requests} addresses asked.`;
   return { lines: [heading, ...lines, summary].map(printable), ok: lines.length === 0 };
 }
