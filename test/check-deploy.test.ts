@@ -166,9 +166,13 @@ describe("check-deploy on Cloudflare's runtime (wrangler pages dev)", () => {
   });
 });
 
-/** What the broken deploy's CDN adds to every page: a script of its own, with a terminal escape in it. */
+/**
+ * What the broken deploy's CDN adds to every page: an inline script of its own, with a terminal
+ * escape in it, and a script from its own folder of the site, as Cloudflare's e-mail obfuscation adds.
+ */
 const INJECTED_CODE = 'document.documentElement.dataset.cdn="\u001b[31mrewritten"';
-const INJECTED = `<script>${INJECTED_CODE}</script>`;
+const INJECTED_SRC = "/cdn-cgi/scripts/5c5dd728/cloudflare-static/email-decode.min.js";
+const INJECTED = `<script>${INJECTED_CODE}</script><script data-cfasync="false" src="${INJECTED_SRC}"></script>`;
 
 /**
  * A deploy gone wrong, in front of a good one: the HTML rewritten with a script of the CDN's, the
@@ -222,19 +226,20 @@ describe("check-deploy on a broken deploy", () => {
     expect(lines.at(-1)).toMatch(/^\d+ problems at \d+ of the \d+ addresses asked\.$/);
   });
 
-  it("names the injected script, whose hash the policy lacks, and where the page differs from the build", () => {
+  it("names the injected scripts, which the policy does not allow, and where the page differs from the build", () => {
     const hash = inlineHash(INJECTED_CODE);
     expect(lines).toContainEqual(
       expect.stringMatching(
         new RegExp(
           `^/, /contact and \\d+ more: its policy blocks code the page as served runs: inline <script> ` +
-            `"document\\.documentElement\\.dataset\\.cdn=\\\\"\\\\x1b\\[31mrewritten\\\\"" \\(${hash.replace(/[+/]/g, "\\$&")} is not in script-src\\)$`,
+            `"document\\.documentElement\\.dataset\\.cdn=\\\\"\\\\x1b\\[31mrewritten\\\\"" \\(${hash.replace(/[+/]/g, "\\$&")} is not in script-src\\); ` +
+            `<script src="${INJECTED_SRC.replace(/\./g, "\\.")}"> \\(not allowed by script-src\\)$`,
         ),
       ),
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^\/, \/contact and \d+ more: differs from the build \(\/: at byte \d+, served "<script>.*rewritten.*<\/script>", which the build does not have\)$/,
+        /^\/, \/contact and \d+ more: differs from the build \(\/: at byte \d+, served "<script>document\.documentElement\.dataset\.cdn=.*…", which the build does not have\)$/,
       ),
     );
   });

@@ -26,8 +26,9 @@ function allowsUrl(sources: readonly string[] | undefined, url: URL, page: URL):
     if (source === "*") return true;
     if (source === "'self'") return url.origin === page.origin;
     if (/^[a-z][a-z0-9+.-]*:$/i.test(source)) return url.protocol === source.toLowerCase();
-    const origin = /^(https?:\/\/[^/]+)(\/.*)?$/i.exec(source);
-    if (!origin) return false;
+    // An origin, and perhaps a path; the site's policies name no wildcard host, so none is read here.
+    const origin = /^(https?:\/\/[^/*]+)(\/.*)?$/i.exec(source);
+    if (!origin || !URL.canParse(origin[1]!)) return false;
     const [, host, prefix] = origin;
     if (new URL(host!).origin !== url.origin) return false;
     return !prefix || (prefix.endsWith("/") ? url.pathname.startsWith(prefix) : url.pathname === prefix);

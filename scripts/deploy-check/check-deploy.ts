@@ -251,8 +251,14 @@ async function nameProblems(context: Context, address: string): Promise<Problem[
   const answer = await context.get(address);
   if (answer instanceof Error) return [noAnswer(address, answer)];
   const sent = answer.headers.get("location")?.[0];
-  const to = (location: string | undefined) =>
-    location === undefined ? undefined : new URL(location, new URL(address, context.origin)).href;
+  const to = (location: string | undefined) => {
+    if (location === undefined) return undefined;
+    try {
+      return new URL(location, new URL(address, context.origin)).href;
+    } catch {
+      return `not an address: ${location}`;
+    }
+  };
   const sameAddress = to(sent) === to(expected.location);
   if (answer.status === expected.status && sameAddress) return [];
   // A redirect to the right address with another status reads the same at every name.
@@ -277,7 +283,7 @@ async function pageProblems(
 ): Promise<Problem[]> {
   const file = fileForPath(page.path);
   if (!context.build.files.has(file)) {
-    return [{ address: page.path, what: `listed in the live sitemap, but not a page of the build (no ${file})` }];
+    return [{ address: page.path, what: "listed in the live sitemap, but not a page of the build" }];
   }
   const answer = answered ?? (await context.get(page.path));
   const problems = await fileProblems(context, page.path, answer, { status: 200, file, rulePath: page.path });
