@@ -22,6 +22,7 @@ import {
   WORKER_FILE,
   WORKER_PATH,
   fileForPath,
+  pathForFile,
 } from "../site/urls.ts";
 import { answerOn, hostHeaderValues, isTypeOf, ruleAnswer, type Answer } from "./address-table.ts";
 import { blockedCode } from "./blocked-code.ts";
@@ -75,8 +76,8 @@ const SITEMAP_FILE = "sitemap.xml";
 
 /**
  * The files besides the sitemap's pages that must answer as the build wrote them, with their other
- * names. Every page of the sitemap is checked as well (the privacy page among them); add a file
- * here to have it checked too.
+ * names. Every page of the sitemap is checked as well, so a new page needs nothing here; add a
+ * file here to have it checked too.
  */
 const BUILT_FILES: readonly { path: string; file: string; otherNames?: readonly string[] }[] = [
   { path: WORKER_PATH, file: WORKER_FILE },
@@ -352,9 +353,11 @@ export async function checkDeploy(options: CheckOptions): Promise<CheckResult> {
   const live =
     sitemap instanceof Error || sitemap.status !== 200 ? [] : sitemapLocations(sitemap.body.toString("utf8"));
   const pages = [...build.pages];
+  const listed = new Set(pages.map((page) => page.path));
   for (const location of live) {
     const urlPath = pathOf(location);
-    if (urlPath !== undefined && !pages.some((page) => page.path === urlPath)) pages.push({ path: urlPath, location });
+    if (urlPath !== undefined && !listed.has(urlPath)) pages.push({ path: urlPath, location });
+    if (urlPath !== undefined) listed.add(urlPath);
   }
 
   const checks: (() => Promise<Problem[]>)[] = [
@@ -366,7 +369,7 @@ export async function checkDeploy(options: CheckOptions): Promise<CheckResult> {
         rulePath: NOT_FOUND_RULE_PATH,
       })),
       // The not-found page has no address of its own: its names answer as the table says.
-      ...(await nameProblems(context, NOT_FOUND_RULE_PATH.slice(0, -PAGE_SUFFIX.length))),
+      ...(await nameProblems(context, pathForFile(NOT_FOUND_FILE))),
       ...(await nameProblems(context, NOT_FOUND_RULE_PATH)),
     ],
     ...BUILT_FILES.map(({ path: urlPath, file, otherNames: names = [] }) => async () => {
