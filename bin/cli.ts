@@ -3,10 +3,11 @@
 // loading React, the templates or the map.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Command, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { EXIT_CODES, failureOf } from "../scripts/pipeline/failure.ts";
 import { formatProblem, formatWarnings, type DataProblem } from "../scripts/data/problems.ts";
 import { HOST_NAMES, HOSTS, hostFromEnvironment, type Host } from "../scripts/headers/hosts.ts";
+import { SERVERS, type Server } from "../scripts/deploy-check/servers.ts";
 import { DATA_DIR, OUT_DIR, SCHEMAS_DIR } from "../scripts/lib/paths.ts";
 
 const EXIT_CODE_HELP = `
@@ -115,6 +116,47 @@ async function runServe(options: { out: string; host: string; port: number }) {
   const { serve } = await import("../scripts/serve/server.ts");
   const { url } = await serve({ dir: path.resolve(options.out), host: options.host, port: options.port });
   console.log(`Serving ${shown(options.out)} at ${url} (Ctrl+C to stop)`);
+}
+
+const CHECK_DEPLOY_EXIT_CODES = `
+Exit codes:
+  0  the live site answers as generate wrote it
+  1  it differs (each difference is printed)
+  2  the check could not run (the address, the build or the data; the reason is printed)`;
+
+/** A usage error of check-deploy exits 2, apart from the 1 of a site that differs. */
+const USAGE_ERROR = 2;
+
+function seconds(value: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new InvalidArgumentError("a number of seconds, such as 20");
+  return number;
+}
+
+/** Why the check could not run, in words: the data's problems at file:line:column, or the message. */
+function whyNotChecked(error: unknown): string {
+  const failure = failureOf(error);
+  if (failure.kind === "data") return `the data has problems:\n${failure.problems.map(formatProblem).join("\n")}`;
+  return failure.message;
+}
+
+async function runCheckDeploy(
+  address: string | undefined,
+  options: { data: string; dist: string; servedBy?: Server; timeout: number },
+) {
+  const { checkDeploy } = await import("../scripts/deploy-check/check-deploy.ts");
+  const { checkReport } = await import("../scripts/deploy-check/report.ts");
+  const result = await checkDeploy({
+    address,
+    distDir: path.resolve(options.dist),
+    dataDir: path.resolve(options.data),
+    servedBy: options.servedBy,
+    timeoutMs: options.timeout * 1000,
+  });
+  const dist = shown(options.dist);
+  const { lines, ok } = checkReport(result, `${dist.startsWith("..") ? path.resolve(options.dist) : dist}/`);
+  console.log(lines.join("\n"));
+  process.exitCode = ok ? 0 : 1;
 }
 
 const program = new Command()
@@ -228,5 +270,30 @@ program
       fail(error);
     }
   });
+
+program
+  .command("check-deploy")
+  .description(
+    "check the live site against the build that was deployed: its pages, their other names, headers, " +
+      "policies and canonicals, the 404 page, /sw.js, /admin/, robots.txt, the sitemap and the form's addresses",
+  )
+  .argument("[address]", "the live site, https://… (default: url in site.yaml); http:// only on this computer")
+  .addOption(dataOption())
+  .addOption(new Option("--dist <dir>", "the build that was deployed").default(OUT_DIR))
+  .addOption(
+    new Option(
+      "--served-by <server>",
+      "which server answers, where the address table says a host answers otherwise (default: told by its headers)",
+    ).choices(SERVERS),
+  )
+  .addOption(new Option("--timeout <seconds>", "how long to wait for each answer").default(20).argParser(seconds))
+  .addHelpText("after", CHECK_DEPLOY_EXIT_CODES)
+  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : USAGE_ERROR))
+  .action((address, options) =>
+    runCheckDeploy(address, options).catch((error: unknown) => {
+      console.error(`check-deploy could not check the site: ${whyNotChecked(error)}`);
+      process.exit(USAGE_ERROR);
+    }),
+  );
 
 await program.parseAsync();

@@ -24,10 +24,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   admin: ["data", "lib", "site"],
   pipeline: ["admin", "data", "geo", "headers", "lib", "map", "pages", "photos", "seo", "site", "templates"],
   serve: ["headers", "lib", "site"],
+  "deploy-check": ["data", "headers", "lib", "site"],
   dev: ["data", "headers", "lib", "pipeline", "serve", "site"],
   measure: [
     "admin",
     "data",
+    "deploy-check",
     "geo",
     "headers",
     "lib",
@@ -40,7 +42,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "site",
     "templates",
   ],
-  bin: ["admin", "data", "dev", "headers", "lib", "pages", "pipeline", "serve", "site"],
+  bin: ["admin", "data", "deploy-check", "dev", "headers", "lib", "pages", "pipeline", "serve", "site"],
 };
 
 /**

@@ -8,9 +8,6 @@ import { startCloudflare } from "./support/host-runtime.ts";
 
 describe("Cloudflare Pages (wrangler pages dev)", () => {
   describeHostRuntime(startCloudflare, {
-    ignoredHeaders: {
-      "Cache-Control": { status: 404, why: "Cloudflare sends `no-store` with every 404, in place of the rule's" },
-    },
     // wrangler's notes on the site's files: "Found N invalid redirect rules", an invalid header
     // rule, or any other warning it prints.
     warnings: /WARNING|invalid|✘|ERROR/,

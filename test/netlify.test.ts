@@ -9,11 +9,6 @@ import { startNetlify } from "./support/host-runtime.ts";
 
 describe("Netlify (netlify dev)", () => {
   describeHostRuntime(startNetlify, {
-    ignoredHeaders: {
-      "Cache-Control": {
-        why: "netlify dev's static server sends its own `public, max-age=0` in place of the rule's",
-      },
-    },
     // Netlify's notes on the site's files: "Redirects syntax errors", "Headers syntax errors".
     warnings: /syntax errors?|invalid/i,
   });

@@ -1,112 +1,34 @@
 // The generated nginx config on the real nginx: started on 127.0.0.1 over a freshly built dist/,
 // with a throwaway certificate, it must answer every route and a few unknown paths with the right
 // status, body and headers, exactly the headers dist/_headers gives each path.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { connect } from "node:net";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/pipeline/generate.ts";
 import { contentType } from "../scripts/headers/content-types.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
-import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
-import { nginxConfigFor } from "../scripts/headers/nginx-command.ts";
 import { ADDRESS_CASES } from "./support/addresses.ts";
-import { fetchRaw, freePort, type HttpResponse } from "./support/http.ts";
+import { fetchRaw, type HttpResponse } from "./support/http.ts";
+import { startNginx, type NginxSite } from "./support/nginx.ts";
 import { loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
-import { DATA_DIR } from "./support/paths.ts";
-import { selfSignedCertificate } from "./support/tls.ts";
-import { NGINX, toolPath } from "./support/tools.ts";
-
-const MIME_TYPES = "/etc/nginx/mime.types";
-
-async function waitForPort(port: number, process: ChildProcess, errorLog: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (process.exitCode !== null) break;
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host: "127.0.0.1", port }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const log = await readFile(errorLog, "utf8").catch(() => "");
-  throw new Error(`nginx did not start on port ${port}:\n${log}`);
-}
 
 describe("the generated nginx config on nginx", () => {
+  let nginx: NginxSite | undefined;
   let tmp: string;
   let dist: string;
-  let nginx: ChildProcess | undefined;
   let pages: SitePages;
   let rules: HeaderRule[];
   let site: string; // the HTTPS address serving the site
   let redirector: string; // the plain-HTTP address that only redirects
 
   beforeAll(async () => {
-    tmp = await mkdtemp(path.join(tmpdir(), "site-nginx-"));
-    dist = path.join(tmp, "dist");
-    await generate({ dataDir: DATA_DIR, outDir: dist });
+    nginx = await startNginx();
+    ({ tmp, dist, rules, site, redirector } = nginx);
     pages = await loadSitePages();
-    rules = parseHeadersFile(await readFile(path.join(dist, HEADERS_FILE), "utf8"));
-
-    const [httpPort, httpsPort] = [await freePort(), await freePort()];
-    const tls = await selfSignedCertificate(tmp, ["localhost"]);
-    const siteConfig = await nginxConfigFor({
-      dataDir: DATA_DIR,
-      outDir: dist,
-      serverNames: ["localhost"],
-      plainHttp: false,
-      ...tls,
-      listenHttp: [`127.0.0.1:${httpPort}`],
-      listenHttps: [`127.0.0.1:${httpsPort}`],
-    });
-    site = `https://127.0.0.1:${httpsPort}`;
-    redirector = `http://127.0.0.1:${httpPort}`;
-
-    const temp = (name: string) => path.join(tmp, name);
-    await Promise.all(["body", "proxy", "fastcgi", "uwsgi", "scgi"].map((name) => mkdir(temp(name))));
-    await writeFile(temp("site.conf"), siteConfig);
-    const runningAsRoot = process.getuid?.() === 0;
-    await writeFile(
-      temp("nginx.conf"),
-      [
-        "daemon off;",
-        "worker_processes 1;",
-        `pid ${temp("nginx.pid")};`,
-        `error_log ${temp("error.log")} warn;`,
-        // As root, workers would run as nobody and could not read the temporary folder.
-        runningAsRoot ? "user root;" : "",
-        "events { worker_connections 256; }",
-        "http {",
-        existsSync(MIME_TYPES) ? `  include ${MIME_TYPES};` : "",
-        "  default_type application/octet-stream;",
-        "  access_log off;",
-        ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
-          (kind) => `  ${kind}_temp_path ${temp(kind === "client_body" ? "body" : kind)};`,
-        ),
-        `  include ${temp("site.conf")};`,
-        "}",
-        "",
-      ].join("\n"),
-    );
-    nginx = spawn(toolPath(NGINX), ["-p", tmp, "-c", temp("nginx.conf"), "-e", temp("error.log")], { stdio: "ignore" });
-    await waitForPort(httpsPort, nginx, temp("error.log"));
   });
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((resolve) => nginx!.once("exit", resolve));
-      nginx.kill("SIGTERM");
-      await exited;
-    }
-    if (tmp) await rm(tmp, { recursive: true, force: true });
+    await nginx?.close();
   });
 
   const get = (urlPath: string, headers: Record<string, string> = { "Accept-Encoding": "identity" }) =>

@@ -209,14 +209,36 @@ export function pageSources(html: string, context: PageContext): PolicySources {
     set.add(source);
     sources.set(directive, set);
   };
+  for (const code of inlineCodeOf(elements)) allow(code.directive, code.hash);
   for (const element of elements) {
-    if (element.name === "script" && scriptRuns(element) && !element.attributes.has("src")) {
-      allow("script-src", inlineHash(element.text));
-    }
-    if (element.name === "style") allow("style-src", inlineHash(element.text));
     for (const { directive, url } of elementFetches(element)) allow(directive, sourceFor(url, directive, context));
   }
   return sources;
+}
+
+/** A piece of a page's inline code, which its policy allows by the hash of its text. */
+export interface InlineCode {
+  directive: "script-src" | "style-src";
+  hash: string;
+  /** The <script> or <style> element's text, as hashed. */
+  text: string;
+}
+
+/**
+ * The inline code among a page's elements: every <script> that runs and has no src, and every
+ * <style>. What the policy must list by hash, as the build computes it and as `sitegen
+ * check-deploy` checks the page a host serves.
+ */
+export function inlineCodeOf(elements: readonly ScannedElement[]): InlineCode[] {
+  const code: InlineCode[] = [];
+  for (const element of elements) {
+    if (element.name === "script" && scriptRuns(element) && !element.attributes.has("src")) {
+      code.push({ directive: "script-src", hash: inlineHash(element.text), text: element.text });
+    }
+    if (element.name === "style")
+      code.push({ directive: "style-src", hash: inlineHash(element.text), text: element.text });
+  }
+  return code;
 }
 
 /** Merges source lists directive by directive. */

@@ -33,7 +33,7 @@ export function patternsOverlap(a: string, b: string): boolean {
  * with `Access-Control-Allow-Origin: *`. The catch-all rule detaches them, so that the hosts send
  * what `npm start` sends.
  */
-const HOST_ADDED_HEADERS = ["Access-Control-Allow-Origin"] as const;
+export const HOST_ADDED_HEADERS = ["Access-Control-Allow-Origin"] as const;
 const CATCH_ALL = "/*";
 
 export function formatHeadersFile(rules: readonly HeaderRule[]): string {

@@ -19,6 +19,8 @@ export interface HostRuntime {
   /** The runtime and its version, for messages and the README. */
   label: string;
   url: string;
+  /** The build for the host that it serves. */
+  dir: string;
   rules: HeaderRule[];
   /** What the runtime printed while it started, having read the build's files. */
   startupOutput: string;
@@ -91,7 +93,7 @@ async function start(
     await close();
     throw error;
   }
-  return { host, label, url, rules, startupOutput: output(), close };
+  return { host, label, url, dir, rules, startupOutput: output(), close };
 }
 
 /** Cloudflare Pages: `wrangler pages dev`, offline, without metrics. */

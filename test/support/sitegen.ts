@@ -14,9 +14,9 @@ export interface SitegenResult {
   stderr: string;
 }
 
-/** Runs `sitegen <args>` in `cwd` (the project, by default). */
-export function sitegen(args: string[], cwd?: string): Promise<SitegenResult> {
-  return run(process.execPath, [CLI, ...args], { cwd }).then(
+/** Runs `sitegen <args>` in `cwd` (the project, by default), with `env` added to the environment. */
+export function sitegen(args: string[], cwd?: string, env?: NodeJS.ProcessEnv): Promise<SitegenResult> {
+  return run(process.execPath, [CLI, ...args], { cwd, env: env && { ...process.env, ...env } }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: SitegenResult) => error,
   );

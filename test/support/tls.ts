@@ -1,5 +1,5 @@
-// A self-signed certificate for test servers that speak HTTPS: nginx in its test, and the stand-in
-// form provider that WebKit reaches through the test's proxy.
+// A self-signed certificate for test servers that speak HTTPS: nginx, and the stand-ins for the
+// form provider (the one check-deploy asks, and the one WebKit reaches through its proxy).
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -10,7 +10,10 @@ export interface Certificate {
   certificateKey: string;
 }
 
-/** Writes a certificate for `names` (the first is its common name) and its key into `dir`, valid one day. */
+/**
+ * Writes a certificate for `names` (host names or IPv4 addresses; the first is its common name) and
+ * its key into `dir`, valid one day.
+ */
 export async function selfSignedCertificate(dir: string, names: readonly string[]): Promise<Certificate> {
   const files = { certificate: path.join(dir, "cert.pem"), certificateKey: path.join(dir, "key.pem") };
   await promisify(execFile)(toolPath(OPENSSL), [
@@ -24,7 +27,7 @@ export async function selfSignedCertificate(dir: string, names: readonly string[
     "-subj",
     `/CN=${names[0]}`,
     "-addext",
-    `subjectAltName=${names.map((name) => `DNS:${name}`).join(",")}`,
+    `subjectAltName=${names.map((name) => (/^[\d.]+$/.test(name) ? `IP:${name}` : `DNS:${name}`)).join(",")}`,
     "-keyout",
     files.certificateKey,
     "-out",

@@ -1,0 +1,294 @@
+// `sitegen check-deploy`, run as the owner runs it after a deploy: against every server the site
+// runs on (`sitegen serve`, nginx over HTTPS, `netlify dev`, `wrangler pages dev`), where it passes,
+// and against a deliberately broken deploy, where it fails and names each problem. The estimate
+// form's provider is stood in for at its own addresses (support/form-stand-in.ts), so the command
+// really asks them, and nothing leaves the machine.
+import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ruleAnswer } from "../scripts/deploy-check/address-table.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { buildModel, type Business } from "../scripts/data/model.ts";
+import { inlineHash } from "../scripts/headers/csp.ts";
+import { ADDRESS_CASES } from "./support/addresses.ts";
+import { startFormStandIn, type FormStandIn } from "./support/form-stand-in.ts";
+import { startCloudflare, startNetlify, type HostRuntime } from "./support/host-runtime.ts";
+import { fetchRaw } from "./support/http.ts";
+import { startNginx, type NginxSite } from "./support/nginx.ts";
+import { DATA_DIR } from "./support/paths.ts";
+import { sitegen, type SitegenResult } from "./support/sitegen.ts";
+import { buildAndServe, closeServer, type BuiltSite } from "./support/site.ts";
+
+let business: Business;
+let standIn: FormStandIn;
+
+beforeAll(async () => {
+  business = buildModel(await loadData(DATA_DIR)).business;
+  standIn = await startFormStandIn(business);
+});
+
+afterAll(async () => {
+  await standIn?.close();
+});
+
+/** `sitegen check-deploy <args>`, with the form's provider stood in for; `certificates` are trusted too. */
+async function checkDeploy(args: string[], ...certificates: string[]): Promise<SitegenResult> {
+  return sitegen(["check-deploy", ...args], undefined, await standIn.environment(...certificates));
+}
+
+/** The command found nothing, said so, and asked the form's two addresses. */
+function expectPasses(result: SitegenResult, heading: RegExp) {
+  expect(result.stderr).toBe("");
+  const lines = result.stdout.trimEnd().split("\n");
+  expect(lines, result.stdout).toHaveLength(2);
+  expect(lines[0]).toMatch(heading);
+  expect(lines[1]).toMatch(
+    /^OK: the 44 pages of the sitemap and their other names, .* answer as generate wrote them in .*, and the estimate form's frame and script answer \(\d+ requests\)\.$/,
+  );
+  expect(result.code).toBe(0);
+  for (const url of [business.leadForm.frameUrl, business.leadForm.scriptUrl]) {
+    expect(standIn.requests).toContain(`GET ${url}`);
+  }
+}
+
+describe("check-deploy on sitegen serve (npm start)", () => {
+  let site: BuiltSite;
+
+  beforeAll(async () => {
+    site = await buildAndServe();
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it("passes: the site answers as generate wrote it, held to the rule", async () => {
+    standIn.requests.length = 0;
+    const result = await checkDeploy([site.url, "--dist", site.dir]);
+    expectPasses(
+      result,
+      /^Checking http:\/\/127\.0\.0\.1:\d+ against .* \(44 pages in its sitemap\), served by a server that follows the rule/,
+    );
+  });
+
+  it("holds the answers to the host it is told: sitegen serve's redirects are not Cloudflare's 308s", async () => {
+    const result = await checkDeploy([site.url, "--dist", site.dir, "--served-by", "cloudflare"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/served by Cloudflare \(as told\)/);
+    expect(result.stdout).toMatch(
+      /^\/index\.html, \/index and \d+ more: answers 301, expected 308, both to the same address$/m,
+    );
+    expect(result.stdout).toMatch(/^\/404: answers 404, expected 200$/m);
+  });
+
+  it("names a form address that does not answer", async () => {
+    const { scriptUrl } = business.leadForm;
+    standIn.answer(scriptUrl, 404);
+    try {
+      const result = await checkDeploy([site.url, "--dist", site.dir]);
+      expect(result.code).toBe(1);
+      const lines = result.stdout.trimEnd().split("\n");
+      expect(lines.slice(1)).toEqual([
+        `${scriptUrl}: the estimate form's script answers 404, expected 2xx or 3xx`,
+        expect.stringMatching(/^1 problem at 1 of the \d+ addresses asked\.$/),
+      ]);
+    } finally {
+      standIn.answer(scriptUrl, 200);
+    }
+  });
+
+  it("answers a page's other names and the not-found page's as the table's rule does", () => {
+    const hasFile = (file: string) => existsSync(path.join(site.dir, file));
+    // The hosts' own files are in dist/, and no server sends them.
+    for (const address of ADDRESS_CASES.filter((each) => !each.path.startsWith("/_"))) {
+      expect(ruleAnswer(address.path, hasFile), address.path).toEqual(
+        address.location === undefined
+          ? { status: address.status }
+          : { status: address.status, location: address.location },
+      );
+    }
+  });
+});
+
+describe("check-deploy on nginx, over HTTPS", () => {
+  let nginx: NginxSite;
+
+  beforeAll(async () => {
+    nginx = await startNginx();
+  });
+
+  afterAll(async () => {
+    await nginx?.close();
+  });
+
+  it("passes, having told nginx from its Server header", async () => {
+    standIn.requests.length = 0;
+    const result = await checkDeploy([nginx.site, "--dist", nginx.dist], nginx.certificate);
+    expectPasses(result, /^Checking https:\/\/127\.0\.0\.1:\d+ .*, served by nginx \(detected from "Server: nginx/);
+  });
+});
+
+describe("check-deploy on Netlify's runtime (netlify dev)", () => {
+  let runtime: HostRuntime;
+
+  beforeAll(async () => {
+    runtime = await startNetlify();
+  }, 180_000);
+
+  afterAll(async () => {
+    await runtime?.close();
+  });
+
+  it("passes, having told Netlify from its headers", async () => {
+    standIn.requests.length = 0;
+    const result = await checkDeploy([runtime.url, "--dist", runtime.dir]);
+    expectPasses(result, /, served by Netlify \(detected from "Server: Netlify"\)$/);
+  });
+});
+
+describe("check-deploy on Cloudflare's runtime (wrangler pages dev)", () => {
+  let runtime: HostRuntime;
+
+  beforeAll(async () => {
+    runtime = await startCloudflare();
+  }, 180_000);
+
+  afterAll(async () => {
+    await runtime?.close();
+  });
+
+  it("passes when told the host, which its runtime's headers do not name", async () => {
+    standIn.requests.length = 0;
+    const result = await checkDeploy([runtime.url, "--dist", runtime.dir, "--served-by", "cloudflare"]);
+    expectPasses(result, /, served by Cloudflare \(as told\)$/);
+  });
+});
+
+/**
+ * What the broken deploy's CDN adds to every page: an inline script of its own, with a terminal
+ * escape in it, and a script from its own folder of the site, as Cloudflare's e-mail obfuscation adds.
+ */
+const INJECTED_CODE = 'document.documentElement.dataset.cdn="\u001b[31mrewritten"';
+const INJECTED_SRC = "/cdn-cgi/scripts/5c5dd728/cloudflare-static/email-decode.min.js";
+const INJECTED = `<script>${INJECTED_CODE}</script><script data-cfasync="false" src="${INJECTED_SRC}"></script>`;
+
+/**
+ * A deploy gone wrong, in front of a good one: the HTML rewritten with a script of the CDN's, the
+ * Referrer-Policy dropped, a second copy of the Content-Security-Policy added by a dashboard rule,
+ * and every unknown address answered 200 with the home page, by a catch-all rule.
+ */
+async function startBrokenDeploy(target: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const get = (urlPath: string) => fetchRaw(`${target}${urlPath}`, { headers: { "Accept-Encoding": "identity" } });
+    void (async () => {
+      let answer = await get(req.url ?? "/");
+      if (answer.status === 404) answer = await get("/");
+      const headers = { ...answer.headers };
+      for (const name of ["content-length", "connection", "keep-alive", "transfer-encoding", "referrer-policy"]) {
+        delete headers[name];
+      }
+      const policy = headers["content-security-policy"];
+      if (typeof policy === "string") headers["content-security-policy"] = [policy, policy];
+      const isPage = String(headers["content-type"]).startsWith("text/html");
+      const body = isPage
+        ? Buffer.from(answer.body.toString("utf8").replace("</head>", `${INJECTED}</head>`))
+        : answer.body;
+      res.writeHead(answer.status, headers).end(body);
+    })().catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe("check-deploy on a broken deploy", () => {
+  let site: BuiltSite;
+  let broken: { url: string; server: Server };
+  let result: SitegenResult;
+  let lines: string[];
+
+  beforeAll(async () => {
+    site = await buildAndServe();
+    broken = await startBrokenDeploy(site.url);
+    result = await checkDeploy([broken.url, "--dist", site.dir]);
+    lines = result.stdout.trimEnd().split("\n");
+  });
+
+  afterAll(async () => {
+    if (broken) await closeServer(broken.server);
+    await site?.close();
+  });
+
+  it("fails, with exit code 1 and a summary", () => {
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(1);
+    expect(lines.at(-1)).toMatch(/^\d+ problems at \d+ of the \d+ addresses asked\.$/);
+  });
+
+  it("names the injected scripts, which the policy does not allow, and where the page differs from the build", () => {
+    const hash = inlineHash(INJECTED_CODE);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^/, /contact and \\d+ more: its policy blocks code the page as served runs: inline <script> ` +
+            `"document\\.documentElement\\.dataset\\.cdn=\\\\"\\\\x1b\\[31mrewritten\\\\"" \\(${hash.replace(/[+/]/g, "\\$&")} is not in script-src\\); ` +
+            `<script src="${INJECTED_SRC.replace(/\./g, "\\.")}"> \\(not allowed by script-src\\)$`,
+        ),
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^\/, \/contact and \d+ more: differs from the build \(\/: at byte \d+, served "<script>document\.documentElement\.dataset\.cdn=.*…", which the build does not have\)$/,
+      ),
+    );
+  });
+
+  it("names the dropped header and the doubled one", () => {
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^\/, \/contact and \d+ more: Referrer-Policy missing, expected "strict-origin-when-cross-origin"$/,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^\/, \/contact and \d+ more: Content-Security-Policy sent 2 policies, expected one \(\/: 2 times "default-src 'none'; .*"\)$/,
+      ),
+    );
+  });
+
+  it("names the 200 for an unknown address, and for the not-found page's own names", () => {
+    expect(lines).toContainEqual("/sitegen-check-deploy-no-such-page, /404, /404.html: answers 200, expected 404");
+  });
+
+  it("prints what the site sent as printable text: the escape in the injected script is shown, not obeyed", () => {
+    expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(result.stdout).toContain("\\x1b[31m");
+  });
+});
+
+describe("check-deploy's usage errors", () => {
+  it("exits 2 for an address on plain http elsewhere than this computer", async () => {
+    const result = await sitegen(["check-deploy", "http://www.example.com"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/a live site is checked over https:\/\//);
+  });
+
+  it("exits 2 for a build that is not there", async () => {
+    const result = await sitegen(["check-deploy", "https://www.example.com", "--dist", "/nonexistent/dist"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/\/nonexistent\/dist does not exist/);
+  });
+
+  it("exits 2 for a server it does not know, and lists those it does", async () => {
+    const result = await sitegen(["check-deploy", "https://www.example.com", "--served-by", "apache"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/sitegen, nginx, netlify, cloudflare/);
+  });
+
+  it("says its exit codes in --help", async () => {
+    const result = await sitegen(["check-deploy", "--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Exit codes:\n  0  the live site answers as generate wrote it\n  1  it differs/);
+  });
+});
