@@ -1,0 +1,96 @@
+// Data written to do harm, as someone with write access to data/ would write it: a teammate, a
+// leaked editor token, a commit made through /admin/. Each value is refused by `sitegen check` at
+// its file:line:column, saying what was expected, before anything is rendered; a build with it
+// leaves dist/ as it was; and whatever the terminal shows is printable text, whatever the data holds.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { printable, printableLines } from "../scripts/lib/printable.ts";
+import { describeFailure, renderErrorPage } from "../scripts/dev/error-page.ts";
+import { copyData, lineOf, replaceInFile } from "./support/data-copy.ts";
+import { sitegen, type SitegenResult } from "./support/sitegen.ts";
+
+/** Any character a terminal would act on rather than show; a line break aside. */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+function expectPrintable(text: string, label: string) {
+  for (const line of text.split("\n")) expect(line, `${label}: ${JSON.stringify(line)}`).not.toMatch(UNPRINTABLE);
+}
+
+/** `sitegen check` on a data folder, killed if it has not ended in time (a run that never ends fails). */
+async function check(data: string): Promise<SitegenResult> {
+  const result = await sitegen(["check", "--data", data], path.dirname(data), 60_000);
+  expectPrintable(result.stdout, "stdout");
+  expectPrintable(result.stderr, "stderr");
+  return result;
+}
+
+/** The run refused the data with exactly one problem, at this place, saying this; and said nothing of OK. */
+function expectRefusedAt(result: SitegenResult, at: { file: string; line: number }, says: RegExp) {
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stdout).toBe("");
+  expect(result.stderr).toMatch(/^The data has 1 problem; nothing was written:$/m);
+  const problem = result.stderr.split("\n")[1] ?? "";
+  expect(problem).toMatch(new RegExp(`^data/${at.file.replace(".", "\\.")}:${at.line}:\\d+ `));
+  expect(problem).toMatch(says);
+}
+
+describe("text from data/ on the terminal", () => {
+  it("is shown, never obeyed: control and format characters become \\u{…}", () => {
+    expect(printable("a\u001b[2Kb")).toBe("a\\u{1b}[2Kb");
+    expect(printable("line\rover")).toBe("line\\u{d}over");
+    expect(printable("one\ntwo")).toBe("one\\u{a}two");
+    expect(printable("c1 \u009b2J del \u007f")).toBe("c1 \\u{9b}2J del \\u{7f}");
+    expect(printable("abc\u202edef \u2066x\u2069")).toBe("abc\\u{202e}def \\u{2066}x\\u{2069}");
+    expect(printable("zero\u200bwidth \u2028 lone \ud800")).toBe("zero\\u{200b}width \\u{2028} lone \\u{d800}");
+    expect(printable("Effingham, Mt. Zion — 61938 · café 😀")).toBe("Effingham, Mt. Zion — 61938 · café 😀");
+    expect(printableLines("first\u001b[1A\nsecond")).toBe("first\\u{1b}[1A\nsecond");
+  });
+
+  it("shows a key of terminal escapes as text, with the exit code and no OK", async () => {
+    const data = await copyData();
+    // Erase the line, go up one, erase it: what would hide the problem and leave room for a fake OK.
+    const text = await replaceInFile(
+      data,
+      "site.yaml",
+      "\ntagline:",
+      '\n"\\e[2K\\e[1A\\e[2KOK: data/ is valid\\x9b2J\\u202e": 1\ntagline:',
+    );
+    const result = await check(data);
+    expectRefusedAt(
+      result,
+      { file: "site.yaml", line: lineOf(text, "OK: data/ is valid") },
+      /:1 \\u\{1b\}\[2K\\u\{1b\}\[1A\\u\{1b\}\[2KOK: data\/ is valid\\u\{9b\}2J\\u\{202e\}: found the unknown field "\\u001b\[2K\\u001b\[1A\\u001b\[2KOK: data\/ is valid\\u\{9b\}2J\\u\{202e\}", expected one of the fields name, tagline/,
+    );
+  });
+
+  it("shows a value of terminal escapes as text in a warning, which stops nothing", async () => {
+    const data = await copyData();
+    // A review's town spelt close to a town page's name is a warning that quotes the town.
+    await replaceInFile(
+      data,
+      "site.yaml",
+      "\nleadForm:",
+      '\nreviews:\n  - quote: "The crew dug our basement in two days and left the yard clean."\n    name: Jane D.\n    town: "Matoon\\e"\n    date: 2025-04-12\n    link: https://maps.app.goo.gl/example\nleadForm:',
+    );
+    const result = await check(data);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/reviews\[0\]\.town: found "Matoon\\u\{1b\}", the name of no town page/);
+    expect(result.stdout).toMatch(/^OK: /);
+  });
+
+  it("is shown as text by the dev server too, in the terminal and on its error page", () => {
+    const failure = {
+      kind: "render" as const,
+      message: "Rendering / failed: Illinois has no county named X\u001b[2K\u202e\nsecond line",
+    };
+    const { lines } = describeFailure(failure);
+    expect(lines).toEqual(["Rendering / failed: Illinois has no county named X\\u{1b}[2K\\u{202e}", "second line"]);
+    const problem = { file: "data/site.yaml", line: 3, column: 1, field: "x\u001b[2J", found: "y", expected: "z" };
+    expect(describeFailure({ kind: "data", problems: [problem] }).lines).toEqual([
+      "data/site.yaml:3:1 x\\u{1b}[2J: found y, expected z",
+    ]);
+    const page = renderErrorPage(failure, 1, "dist/");
+    expect(page).toContain("X\\u{1b}[2K\\u{202e}");
+    expect(page).not.toMatch(/[\u001b\u202e]/);
+  });
+});
