@@ -6,7 +6,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { printable, printableLines } from "../scripts/lib/printable.ts";
 import { describeFailure, renderErrorPage } from "../scripts/dev/error-page.ts";
-import { copyData, lineOf, replaceInFile } from "./support/data-copy.ts";
+import { formatProblem } from "../scripts/data/problems.ts";
+import { copyData, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
 import { sitegen, type SitegenResult } from "./support/sitegen.ts";
 
 /** Any character a terminal would act on rather than show; a line break aside. */
@@ -92,5 +93,37 @@ describe("text from data/ on the terminal", () => {
     const page = renderErrorPage(failure, 1, "dist/");
     expect(page).toContain("X\\u{1b}[2K\\u{202e}");
     expect(page).not.toMatch(/[\u001b\u202e]/);
+  });
+});
+
+describe("a county", () => {
+  it("in site.yaml's counties that Illinois does not have is refused at its line, with the nearest name", async () => {
+    const data = await copyData();
+    const text = await replaceInFile(data, "site.yaml", "counties: [Coles,", "counties: [Colesx,");
+    expectRefusedAt(
+      await check(data),
+      { file: "site.yaml", line: lineOf(text, "Colesx") },
+      /counties\[0\]: found "Colesx", expected the name of an Illinois county as the census spells it, without the word County \(such as Coles, De Witt or St\. Clair\); did you mean 'Coles'\?$/,
+    );
+  });
+
+  it("of a town page that Illinois does not have is refused at its line, with the nearest name", async () => {
+    const data = await copyData();
+    const text = await replaceInFile(data, "towns.yaml", "    county: Shelby\n", "    county: Shelbyy\n");
+    expectRefusedAt(
+      await check(data),
+      { file: "towns.yaml", line: lineOf(text, "county: Shelbyy") },
+      /\.county: found "Shelbyy", expected the name of an Illinois county .*; did you mean 'Shelby'\?$/,
+    );
+  });
+
+  it("listed twice in site.yaml is refused at the second", async () => {
+    const data = await copyData();
+    await replaceInFile(data, "site.yaml", "counties: [Coles,", "counties: [Coles, Coles,");
+    expect((await problemsOf(data)).map(formatProblem)).toEqual([
+      expect.stringMatching(
+        /^data\/site\.yaml:\d+:\d+ counties\[1\]: found "Coles" a second time, expected a unique county \(each once\)$/,
+      ),
+    ]);
   });
 });
