@@ -2,7 +2,10 @@
 // leaked editor token, a commit made through /admin/. Each value is refused by `sitegen check` at
 // its file:line:column, saying what was expected, before anything is rendered; a build with it
 // leaves dist/ as it was; and whatever the terminal shows is printable text, whatever the data holds.
+import { execFile } from "node:child_process";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { printable, printableLines } from "../scripts/lib/printable.ts";
 import { describeFailure, renderErrorPage } from "../scripts/dev/error-page.ts";
@@ -125,5 +128,65 @@ describe("a county", () => {
         /^data\/site\.yaml:\d+:\d+ counties\[1\]: found "Coles" a second time, expected a unique county \(each once\)$/,
       ),
     ]);
+  });
+});
+
+/** A named pipe at `file`: whoever opens it to read waits for a writer, for ever. */
+async function namedPipe(file: string) {
+  await rm(file, { force: true });
+  await promisify(execFile)("mkfifo", [file]);
+}
+
+describe("a data file that is not a regular file", () => {
+  const REGULAR_FILE = /expected a regular file saved in data\/ \(not a link, a folder, a pipe or a device\)$/m;
+
+  it("is refused unread when it is a link to /dev/zero, which never ends", async () => {
+    const data = await copyData();
+    await rm(path.join(data, "faq.yaml"));
+    await symlink("/dev/zero", path.join(data, "faq.yaml"));
+    const result = await check(data);
+    expectRefusedAt(
+      result,
+      { file: "faq.yaml", line: 1 },
+      /^data\/faq\.yaml:1:1 found a symbolic link to "\/dev\/zero", /,
+    );
+    expect(result.stderr).toMatch(REGULAR_FILE);
+  });
+
+  it("is refused unread when it is a named pipe, which waits for ever", async () => {
+    const data = await copyData();
+    await namedPipe(path.join(data, "faq.yaml"));
+    expectRefusedAt(await check(data), { file: "faq.yaml", line: 1 }, /^data\/faq\.yaml:1:1 found a named pipe, /);
+    const fmt = await sitegen(["fmt", "--data", data], path.dirname(data), 60_000);
+    expect(fmt.code).toBe(3);
+    expect(fmt.stderr).toMatch(/data\/faq\.yaml is a named pipe, not a data file: run `npm run check`/);
+  });
+
+  it("is refused when it is a link to a file elsewhere on the machine, valid YAML or not", async () => {
+    const data = await copyData();
+    const elsewhere = path.join(path.dirname(data), "towns-elsewhere.yaml");
+    await writeFile(elsewhere, await readFile(path.join(data, "towns.yaml")));
+    await rm(path.join(data, "towns.yaml"));
+    await symlink(elsewhere, path.join(data, "towns.yaml"));
+    expectRefusedAt(
+      await check(data),
+      { file: "towns.yaml", line: 1 },
+      /found a symbolic link to ".*towns-elsewhere\.yaml", /,
+    );
+  });
+
+  it("is refused when it is a link to another file of data/", async () => {
+    const data = await copyData();
+    await writeFile(path.join(data, "faq-copy.yaml"), await readFile(path.join(data, "faq.yaml")));
+    await rm(path.join(data, "faq.yaml"));
+    await symlink("faq-copy.yaml", path.join(data, "faq.yaml"));
+    expectRefusedAt(await check(data), { file: "faq.yaml", line: 1 }, /found a symbolic link to "faq-copy\.yaml", /);
+  });
+
+  it("is refused when it is a folder", async () => {
+    const data = await copyData();
+    await rm(path.join(data, "site.yaml"));
+    await mkdir(path.join(data, "site.yaml"));
+    expectRefusedAt(await check(data), { file: "site.yaml", line: 1 }, /^data\/site\.yaml:1:1 found a folder, /);
   });
 });
