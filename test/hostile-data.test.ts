@@ -3,14 +3,20 @@
 // its file:line:column, saying what was expected, before anything is rendered; a build with it
 // leaves dist/ as it was; and whatever the terminal shows is printable text, whatever the data holds.
 import { execFile } from "node:child_process";
-import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
-import { printable, printableLines } from "../scripts/lib/printable.ts";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DataError, formatProblem } from "../scripts/data/problems.ts";
 import { describeFailure, renderErrorPage } from "../scripts/dev/error-page.ts";
-import { formatProblem } from "../scripts/data/problems.ts";
-import { copyData, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
+import { printable, printableLines } from "../scripts/lib/printable.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
+import { copyData, editYaml, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
+import { readTree } from "./support/files.ts";
+import { DATA_DIR } from "./support/paths.ts";
+import { jobSitePhoto } from "./support/photo-fixtures.ts";
 import { sitegen, type SitegenResult } from "./support/sitegen.ts";
 
 /** Any character a terminal would act on rather than show; a line break aside. */
@@ -189,4 +195,97 @@ describe("a data file that is not a regular file", () => {
     await mkdir(path.join(data, "site.yaml"));
     expectRefusedAt(await check(data), { file: "site.yaml", line: 1 }, /^data\/site\.yaml:1:1 found a folder, /);
   });
+});
+
+describe("a photo", () => {
+  const ALT = "Trench for a water line across a front yard in Mattoon";
+  let whole: Buffer;
+  let outDir: string;
+  let goodBuild: Map<string, Buffer>;
+
+  beforeAll(async () => {
+    whole = await jobSitePhoto();
+    outDir = path.join(await mkdtemp(path.join(tmpdir(), "site-hostile-photos-")), "dist");
+    await generate({ dataDir: DATA_DIR, outDir });
+    goodBuild = await readTree(outDir);
+  }, 180_000);
+
+  /** A copy of data/ whose first town names photos/trench.jpg, put there by `place`; the line that names it. */
+  async function withPhoto(place: (file: string, data: string) => Promise<void>) {
+    const data = await copyData();
+    await mkdir(path.join(data, "photos"));
+    await place(path.join(data, "photos", "trench.jpg"), data);
+    const text = await editYaml(data, "towns.yaml", (doc) =>
+      doc.setIn(["towns", 0, "photos"], [{ file: "photos/trench.jpg", alt: ALT }]),
+    );
+    return { data, line: lineOf(text, "file: photos/trench.jpg") };
+  }
+
+  /** A build of this data fails with the data's problems and leaves dist/ as it was. */
+  async function expectBuildRefused(data: string) {
+    await expect(generate({ dataDir: data, outDir })).rejects.toBeInstanceOf(DataError);
+    const now = await readTree(outDir);
+    expect([...now.keys()]).toEqual([...goodBuild.keys()]);
+    for (const [file, contents] of goodBuild) expect(now.get(file)?.equals(contents), file).toBe(true);
+  }
+
+  it("cut short, as a half-sent upload is, is decoded in full and refused at its line", async () => {
+    const { data, line } = await withPhoto((file) =>
+      writeFile(file, whole.subarray(0, Math.floor(whole.length * 0.6))),
+    );
+    expectRefusedAt(
+      await check(data),
+      { file: "towns.yaml", line },
+      /towns\[0\]\.photos\[0\]\.file: found a photo that cannot be read to its last pixel \(VipsJpeg: premature end of JPEG image\), expected a whole photo: save or upload it again from the phone or camera$/,
+    );
+    await expectBuildRefused(data);
+  }, 120_000);
+
+  it("in PNG, cut short, is refused at its line too", async () => {
+    const png = await sharp(whole).png().toBuffer();
+    const { data, line } = await withPhoto((file) =>
+      writeFile(file.replace(/jpg$/, "png"), png.subarray(0, Math.floor(png.length * 0.6))),
+    );
+    await editYaml(data, "towns.yaml", (doc) => doc.setIn(["towns", 0, "photos", 0, "file"], "photos/trench.png"));
+    const [problem, ...others] = await problemsOf(data);
+    expect(others).toEqual([]);
+    expect(problem).toMatchObject({ file: "data/towns.yaml", line, field: "towns[0].photos[0].file" });
+    expect(problem!.found).toMatch(/^a photo that cannot be read to its last pixel \(.*png.*\)$/i);
+  }, 120_000);
+
+  it("that is a link to /dev/zero or a named pipe is refused unread at its line", async () => {
+    for (const [place, found] of [
+      [
+        (file: string) => symlink("/dev/zero", file),
+        /found a symbolic link to "\/dev\/zero", expected a photo saved in data\/photos\/ itself \(not a link, a folder, a pipe or a device\)$/,
+      ],
+      [namedPipe, /found a named pipe, expected a photo saved in data\/photos\/ itself/],
+    ] as const) {
+      const { data, line } = await withPhoto(place);
+      expectRefusedAt(await check(data), { file: "towns.yaml", line }, found);
+    }
+    const { data } = await withPhoto((file) => symlink("/dev/zero", file));
+    await expectBuildRefused(data);
+  }, 120_000);
+
+  it("that is a link to a real photo elsewhere on the machine is refused, as is a photos/ folder that is a link", async () => {
+    const elsewhere = path.join(await mkdtemp(path.join(tmpdir(), "site-elsewhere-")), "pictures");
+    await mkdir(elsewhere);
+    await writeFile(path.join(elsewhere, "trench.jpg"), whole);
+    const linkedFile = await withPhoto((file) => symlink(path.join(elsewhere, "trench.jpg"), file));
+    expectRefusedAt(
+      await check(linkedFile.data),
+      { file: "towns.yaml", line: linkedFile.line },
+      /found a symbolic link to ".*pictures\/trench\.jpg", /,
+    );
+    const linkedFolder = await withPhoto(async (_file, data) => {
+      await rm(path.join(data, "photos"), { recursive: true });
+      await symlink(elsewhere, path.join(data, "photos"));
+    });
+    expectRefusedAt(
+      await check(linkedFolder.data),
+      { file: "towns.yaml", line: linkedFolder.line },
+      /found photos\/ as a symbolic link to ".*pictures", expected a folder photos\/ in data\/ that holds the photos themselves$/,
+    );
+  }, 120_000);
 });
