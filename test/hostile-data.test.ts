@@ -289,3 +289,120 @@ describe("a photo", () => {
     );
   }, 120_000);
 });
+
+describe("an address in data/", () => {
+  const HOST_RULE =
+    "expected an https:// address whose host is a host name \\(letters, digits, hyphens and dots, at most 253 characters, ending in a name such as \\.com\\), with no user, password or port";
+  const FRAME = "  frameUrl: https://api.leadconnectorhq.com/widget/form/example-form-id\n";
+  const SCRIPT = "  scriptUrl: https://link.msgsndr.com/js/form_embed.js\n";
+  const URL_LINE = "url: https://www.centralillinoisexcavating.example\n";
+
+  it.each([
+    [
+      "a * host in the form's frame, which would let the contact page load from every host",
+      FRAME,
+      "  frameUrl: https://*/widget/form/x\n",
+      /leadForm\.frameUrl: found "https:\/\/\*\/widget\/form\/x", HOST_RULE: "\*" is not a host name$/,
+    ],
+    [
+      "a ; in the form's script host, which would write a sandbox directive",
+      SCRIPT,
+      "  scriptUrl: https://link.msgsndr.com;sandbox/js/form_embed.js\n",
+      /leadForm\.scriptUrl: found "https:\/\/link\.msgsndr\.com;sandbox\/js\/form_embed\.js", HOST_RULE: "link\.msgsndr\.com;sandbox" is not a host name$/,
+    ],
+    [
+      "a ; in the site's address, which would end nginx's server_name",
+      URL_LINE,
+      "url: https://www.example.com;x\n",
+      /url: found "https:\/\/www\.example\.com;x", HOST_RULE: "www\.example\.com;x" is not a host name$/,
+    ],
+    [
+      'a " in a form host, which would end a quoted nginx value',
+      FRAME,
+      `  frameUrl: 'https://api"x.leadconnectorhq.com/widget/form/x'\n`,
+      /leadForm\.frameUrl: found .*HOST_RULE: "api"x\.leadconnectorhq\.com" is not a host name$/,
+    ],
+    [
+      "a $ in a form host, which nginx would read as a variable",
+      FRAME,
+      "  frameUrl: https://$host.leadconnectorhq.com/widget/form/x\n",
+      /HOST_RULE: "\$host\.leadconnectorhq\.com" is not a host name$/,
+    ],
+    [
+      "a host of 2,000 characters, which made a line nginx and the hosts refuse",
+      SCRIPT,
+      `  scriptUrl: https://${"a".repeat(60)}.${"b".repeat(60)}.${"c.".repeat(940)}com/js/form_embed.js\n`,
+      /HOST_RULE: the host has 2005 characters$/,
+    ],
+    [
+      "a host the URL parser reads as the IPv4 address 127.0.0.1",
+      SCRIPT,
+      "  scriptUrl: https://0x7f.1/js/form_embed.js\n",
+      /HOST_RULE: "0x7f\.1" is not a host name: its last part starts with a digit$/,
+    ],
+    [
+      "a host the URL parser refuses",
+      FRAME,
+      "  frameUrl: https://999.1.1.1/widget/form/x\n",
+      /HOST_RULE: "999\.1\.1\.1" is not a host name: its last part starts with a digit$/,
+    ],
+  ])("is refused at its line: %s", async (_name, from, to, says) => {
+    const data = await copyData();
+    const text = await replaceInFile(data, "site.yaml", from, to);
+    const pattern = new RegExp(says.source.replace("HOST_RULE", HOST_RULE));
+    expectRefusedAt(await check(data), { file: "site.yaml", line: lineOf(text, to.trim()) }, pattern);
+  });
+
+  it("is held to the same rule in every other field that takes one: social links, reviews, the Google profile, the editor's sign-in", async () => {
+    const fields: [string, (string | number)[]][] = [
+      ["social[0].url", ["social", 0, "url"]],
+      ["reviews[0].link", ["reviews", 0, "link"]],
+      ["googleBusinessProfile.reviewsUrl", ["googleBusinessProfile", "reviewsUrl"]],
+      ["googleBusinessProfile.writeReviewUrl", ["googleBusinessProfile", "writeReviewUrl"]],
+      ["editor.signInUrl", ["editor", "signInUrl"]],
+    ];
+    const hostile = [
+      "https://*/x",
+      "https://sveltia.example;sandbox/",
+      'https://a"b.example/',
+      "https://$host.example/",
+      "https://0x7f.1/",
+      "https://x.example:8443/",
+      "https://u:p@x.example/",
+      "https://x.example/\u001b[2J",
+    ];
+    for (const [field, keys] of fields) {
+      for (const address of hostile) {
+        const data = await copyData();
+        await editYaml(data, "site.yaml", (doc) => {
+          const review = {
+            quote: "The crew dug our basement in two days and left the yard clean.",
+            name: "Jane D.",
+            town: "Mattoon",
+            date: "2025-04-12",
+            link: "https://maps.app.goo.gl/example",
+          };
+          doc.setIn(["reviews"], doc.createNode([review]));
+          doc.setIn(
+            ["googleBusinessProfile"],
+            doc.createNode({
+              reviewsUrl: "https://maps.app.goo.gl/profile",
+              writeReviewUrl: "https://g.page/r/example/review",
+            }),
+          );
+          if (keys[0] === "editor") doc.setIn(["editor", "signInUrl"], "https://sign-in.example");
+          doc.setIn(keys, address);
+        });
+        const problems = await problemsOf(data);
+        expect(
+          problems.map((problem) => problem.field),
+          `${field} = ${address}`,
+        ).toEqual([field]);
+        expect(problems[0]!.expected, `${field} = ${address}`).toMatch(
+          /^an https:\/\/ address whose host is a host name/,
+        );
+        expectPrintable(formatProblem(problems[0]!), field);
+      }
+    }
+  }, 120_000);
+});
