@@ -405,4 +405,23 @@ describe("an address in data/", () => {
       }
     }
   }, 120_000);
+
+  it("stops `sitegen nginx` at its line before any config is written, the built site or not", async () => {
+    for (const [from, to] of [
+      [URL_LINE, "url: https://www.example.com;x\n"],
+      [FRAME, `  frameUrl: 'https://api"x.leadconnectorhq.com/widget/form/x'\n`],
+      [FRAME, "  frameUrl: https://$host.leadconnectorhq.com/widget/form/x\n"],
+    ] as const) {
+      const data = await copyData();
+      const text = await replaceInFile(data, "site.yaml", from, to);
+      const config = path.join(path.dirname(data), "site.conf");
+      const result = await sitegen(
+        ["nginx", "--data", data, "--out", path.join(path.dirname(data), "dist"), "--write", config],
+        path.dirname(data),
+        60_000,
+      );
+      expectRefusedAt(result, { file: "site.yaml", line: lineOf(text, to.trim()) }, /is not a host name$/);
+      await expect(readFile(config)).rejects.toThrow(/ENOENT/);
+    }
+  });
 });

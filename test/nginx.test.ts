@@ -115,6 +115,22 @@ describe("the generated nginx config on nginx", () => {
     await waitForPort(httpsPort, nginx, temp("error.log"));
   });
 
+  it("is a config nginx tests clean: no warning, on Debian 12's nginx as on 1.25.1 and later", async () => {
+    // `listen ... ssl http2` is deprecated from 1.25.1, and `http2 on;` unknown before it (nginx-config.ts).
+    expect(await readFile(path.join(tmp, "site.conf"), "utf8")).not.toMatch(/http2/);
+    const tested = await promisify(execFile)(toolPath(NGINX), [
+      "-t",
+      "-p",
+      tmp,
+      "-c",
+      path.join(tmp, "nginx.conf"),
+      "-e",
+      path.join(tmp, "error.log"),
+    ]);
+    expect(tested.stderr).toMatch(/test is successful/);
+    expect(tested.stderr).not.toMatch(/\[(?:warn|emerg|alert|crit|error)\]/);
+  });
+
   afterAll(async () => {
     if (nginx && nginx.exitCode === null) {
       const exited = new Promise((resolve) => nginx!.once("exit", resolve));
