@@ -17,7 +17,7 @@ const LAST_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const HOST = `(?:${LABEL}\\.)*${LAST_LABEL}`;
 
 /** The most characters a host name may have (RFC 1035). */
-export const MAX_HOST_LENGTH = 253;
+const MAX_HOST_LENGTH = 253;
 
 const HOST_NAME = new RegExp(`^(?=.{1,${MAX_HOST_LENGTH}}$)${HOST}$`);
 
