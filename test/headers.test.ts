@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { inlineHash, pageSources, serializePolicy } from "../scripts/headers/csp.ts";
 import { PolicyError } from "../scripts/headers/policy-error.ts";
 import { generate, renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
-import { CACHE_IMMUTABLE, SITE_HEADERS } from "../scripts/headers/policy.ts";
+import { CACHE_IMMUTABLE, pageContext, SITE_HEADERS } from "../scripts/headers/policy.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { formatHeadersFile, HEADERS_FILE, parseHeadersFile, patternsOverlap } from "../scripts/headers/headers-file.ts";
 import { renderNginxConfig } from "../scripts/headers/nginx-config.ts";
@@ -116,6 +116,20 @@ describe("what a page may load", () => {
     expect(() => pageSources('<div style="color:red"></div>', context)).toThrow(/style=/);
     expect(() => pageSources('<button onclick="go()"></button>', context)).toThrow(/onclick/);
     expect(() => pageSources('<a href="javascript:go()">x</a>', context)).toThrow(/javascript:/);
+  });
+
+  it("names only form origins on a host name, however the form's addresses were filled", () => {
+    for (const frameUrl of [
+      "https://*/widget/form/x",
+      "https://link.msgsndr.com;sandbox/x",
+      "https://0x7f.1/x",
+      "http://a.example/x",
+    ]) {
+      const business = { url: SITE, leadForm: { frameUrl, scriptUrl: `${PROVIDER_SCRIPT}/embed.js` } };
+      expect(() => pageContext(business as Parameters<typeof pageContext>[0], "contact.html"), frameUrl).toThrow(
+        PolicyError,
+      );
+    }
   });
 
   it("lets forms submit nowhere unless a page has one", () => {
