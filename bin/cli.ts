@@ -9,6 +9,7 @@ import { formatProblem, formatWarnings, type DataProblem } from "../scripts/data
 import { HOST_NAMES, HOSTS, hostFromEnvironment, type Host } from "../scripts/headers/hosts.ts";
 import { SERVERS, type Server } from "../scripts/deploy-check/servers.ts";
 import { DATA_DIR, OUT_DIR, SCHEMAS_DIR } from "../scripts/lib/paths.ts";
+import { printableLines } from "../scripts/lib/printable.ts";
 
 const EXIT_CODE_HELP = `
 Exit codes:
@@ -32,9 +33,10 @@ function fail(error: unknown): never {
     );
     console.error("Fix each line above (file:line:column field), then run `npm run check` again.");
   } else if (failure.kind === "render") {
-    console.error(`${failure.message}\nNothing was written.`);
+    // A page's failure can quote the data; shown, never obeyed (problems are made printable where formatted).
+    console.error(`${printableLines(failure.message)}\nNothing was written.`);
   } else {
-    console.error(failure.message);
+    console.error(printableLines(failure.message));
   }
   process.exit(EXIT_CODES[failure.kind]);
 }

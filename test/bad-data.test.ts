@@ -2,7 +2,7 @@
 // line, and an existing dist/ stays byte for byte as it was. Most cases call generate() in this
 // process; two go through the command line, as the owner runs it.
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -143,6 +143,68 @@ const CASES: Record<string, BrokenInput> = {
       return 1;
     },
   },
+  "a data file that is a link to /dev/zero, which never ends": {
+    file: "faq.yaml",
+    says: /found a symbolic link to "\/dev\/zero", expected a regular file saved in data\//,
+    breakData: async (dir) => {
+      await rm(path.join(dir, "faq.yaml"));
+      await symlink("/dev/zero", path.join(dir, "faq.yaml"));
+      return 1;
+    },
+  },
+  "a data file that is a named pipe, which waits for ever": {
+    file: "faq.yaml",
+    says: /found a named pipe, expected a regular file saved in data\//,
+    breakData: async (dir) => {
+      await rm(path.join(dir, "faq.yaml"));
+      await promisify(execFile)("mkfifo", [path.join(dir, "faq.yaml")]);
+      return 1;
+    },
+  },
+  "a * host in the form's frame address": {
+    file: "site.yaml",
+    says: /leadForm\.embed: found "https:\/\/\*\/widget\/form\/x", expected an https:\/\/ address whose host is a host name .*: "\*" is not a host name$/,
+    breakData: async (dir) =>
+      lineOf(
+        await replaceInFile(
+          dir,
+          "site.yaml",
+          "https://api.leadconnectorhq.com/widget/form/example-form-id",
+          "https://*/widget/form/x",
+        ),
+        'src="https://*/',
+      ),
+  },
+  "a ; in the form's script host": {
+    file: "site.yaml",
+    says: /leadForm\.embed: .*"link\.msgsndr\.com;sandbox" is not a host name$/,
+    breakData: async (dir) =>
+      lineOf(
+        await replaceInFile(dir, "site.yaml", "https://link.msgsndr.com/", "https://link.msgsndr.com;sandbox/"),
+        "link.msgsndr.com;sandbox",
+      ),
+  },
+  "a ; in the site's address": {
+    file: "site.yaml",
+    says: /^data\/site\.yaml:\d+:\d+ url: .*"www\.example\.com;x" is not a host name$/,
+    breakData: async (dir) =>
+      lineOf(
+        await editYaml(dir, "site.yaml", (doc) => doc.setIn(["url"], "https://www.example.com;x")),
+        "url: https://www.example.com;x",
+      ),
+  },
+  "a county Illinois does not have": {
+    file: "site.yaml",
+    says: /counties\[0\]: found "Colesx", expected the name of an Illinois county .*; did you mean 'Coles'\?$/,
+    breakData: async (dir) =>
+      lineOf(await replaceInFile(dir, "site.yaml", "counties: [Coles,", "counties: [Colesx,"), "Colesx"),
+  },
+  "a field named with terminal escapes": {
+    file: "site.yaml",
+    says: /^data\/site\.yaml:\d+:1 \\u\{1b\}\[2K\\u\{1b\}\[1AOK: found the unknown field /,
+    breakData: async (dir) =>
+      lineOf(await replaceInFile(dir, "site.yaml", "\ntagline:", '\n"\\e[2K\\e[1AOK": 1\ntagline:'), "[1AOK"),
+  },
   "a file of junk over the size limit": {
     file: "towns.yaml",
     says: /found a file of 33554433 bytes, expected a data file under 32 MB/,
@@ -194,22 +256,23 @@ describe("bad data never reaches dist/", () => {
   });
 
   const cli = path.join(ROOT, "bin", "sitegen.js");
-  it.each(["an unknown icon", "a file of junk over the size limit"])(
-    "through the command line (%s): exit code 1, dist/ unchanged",
-    async (name) => {
-      const broken = CASES[name]!;
-      const data = await copyData();
-      await broken.breakData(data);
-      const failure = await run(process.execPath, [cli, "generate", "--data", data, "--out", outDir]).then(
-        () => undefined,
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      );
-      expect(failure?.code).toBe(1);
-      expect(failure?.stdout).toBe("");
-      expect(failure?.stderr).toMatch(/^The data has 1 problem; nothing was written:$/m);
-      expect(failure?.stderr).toMatch(new RegExp(`^data/${broken.file.replace(".", "\\.")}:\\d+:\\d+ .*`, "m"));
-      expect(failure?.stderr).toMatch(broken.says);
-      await expectDistUntouched();
-    },
-  );
+  it.each([
+    "an unknown icon",
+    "a file of junk over the size limit",
+    "a data file that is a named pipe, which waits for ever",
+  ])("through the command line (%s): exit code 1, dist/ unchanged", async (name) => {
+    const broken = CASES[name]!;
+    const data = await copyData();
+    await broken.breakData(data);
+    const failure = await run(process.execPath, [cli, "generate", "--data", data, "--out", outDir]).then(
+      () => undefined,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toBe("");
+    expect(failure?.stderr).toMatch(/^The data has 1 problem; nothing was written:$/m);
+    expect(failure?.stderr).toMatch(new RegExp(`^data/${broken.file.replace(".", "\\.")}:\\d+:\\d+ .*`, "m"));
+    expect(failure?.stderr).toMatch(broken.says);
+    await expectDistUntouched();
+  });
 });

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** `sitegen check-deploy <args>`, with the form's provider stood in for; `certificates` are trusted too. */
 async function checkDeploy(args: string[], ...certificates: string[]): Promise<SitegenResult> {
-  return sitegen(["check-deploy", ...args], undefined, await standIn.environment(...certificates));
+  return sitegen(["check-deploy", ...args], undefined, { env: await standIn.environment(...certificates) });
 }
 
 /** The command found nothing, said so, and asked the form's two addresses. */

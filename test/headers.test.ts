@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { inlineHash, pageSources, serializePolicy } from "../scripts/headers/csp.ts";
 import { PolicyError } from "../scripts/headers/policy-error.ts";
 import { generate, renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
-import { CACHE_IMMUTABLE, SITE_HEADERS } from "../scripts/headers/policy.ts";
+import { CACHE_IMMUTABLE, pageContext, SITE_HEADERS } from "../scripts/headers/policy.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { formatHeadersFile, HEADERS_FILE, parseHeadersFile, patternsOverlap } from "../scripts/headers/headers-file.ts";
 import { renderNginxConfig } from "../scripts/headers/nginx-config.ts";
@@ -116,6 +116,20 @@ describe("what a page may load", () => {
     expect(() => pageSources('<div style="color:red"></div>', context)).toThrow(/style=/);
     expect(() => pageSources('<button onclick="go()"></button>', context)).toThrow(/onclick/);
     expect(() => pageSources('<a href="javascript:go()">x</a>', context)).toThrow(/javascript:/);
+  });
+
+  it("names only form origins on a host name, however the form's addresses were filled", () => {
+    for (const frameUrl of [
+      "https://*/widget/form/x",
+      "https://link.msgsndr.com;sandbox/x",
+      "https://0x7f.1/x",
+      "http://a.example/x",
+    ]) {
+      const business = { url: SITE, leadForm: { frameUrl, scriptUrl: `${PROVIDER_SCRIPT}/embed.js` } };
+      expect(() => pageContext(business as Parameters<typeof pageContext>[0], "contact.html"), frameUrl).toThrow(
+        PolicyError,
+      );
+    }
   });
 
   it("lets forms submit nowhere unless a page has one", () => {
@@ -297,6 +311,45 @@ describe("the nginx config", () => {
     }
   });
 
+  it("writes only server names, paths and addresses that cannot end a directive or name a variable", () => {
+    const options = {
+      root: "/srv/site",
+      serverNames: ["www.example.test"],
+      canonicalOrigin: SITE,
+      listenHttp: ["80", "[::]:80"],
+      tls: { listen: ["127.0.0.1:8443", "[::]:443"], certificate: "/etc/ssl/site cert.pem", certificateKey: "/k.pem" },
+    };
+    const text = renderNginxConfig(rules, options);
+    expect(text).toContain('    ssl_certificate "/etc/ssl/site cert.pem";');
+    expect(text).toContain("    listen [::]:443 ssl;");
+    const refused: [string, Partial<typeof options>, RegExp][] = [
+      [
+        "a ; in a server name",
+        { serverNames: ["www.example.com;x"] },
+        /the server name "www\.example\.com;x" is not a host name/,
+      ],
+      ["a * server name", { serverNames: ["*.example.com"] }, /the server name "\*\.example\.com" is not a host name/],
+      ["a $ in a server name", { serverNames: ["$host"] }, /is not a host name/],
+      ["a server name of 2,000 characters", { serverNames: [`${"a.".repeat(1000)}com`] }, /is not a host name/],
+      ["no server name", { serverNames: [] }, /no server name/],
+      ["an origin with a path", { canonicalOrigin: `${SITE}/x;` }, /is not an https origin on a host name/],
+      ["a $ in the root", { root: "/srv/$site" }, /cannot write "\/srv\/\$site" as the site's folder \(--root\)/],
+      ["a quote in the root", { root: '/srv/a"b' }, /as the site's folder/],
+      ["a line break in the root", { root: "/srv/a\nb" }, /as the site's folder/],
+      ["a directive after a port", { listenHttp: ["80; return 200"] }, /"80; return 200" is not a listen address/],
+      ["a port out of range", { listenHttp: ["70000"] }, /is not a listen address/],
+    ];
+    for (const [name, change, message] of refused) {
+      expect(() => renderNginxConfig(rules, { ...options, ...change }), name).toThrow(message);
+    }
+    expect(() =>
+      renderNginxConfig(rules, { ...options, tls: { ...options.tls, certificateKey: "/k.pem;\nssl_verify off" } }),
+    ).toThrow(/as the certificate's key/);
+    expect(() => renderNginxConfig([{ path: "/*", headers: { "X-A b": "1" } }], options)).toThrow(
+      /is not a header name/,
+    );
+  });
+
   it("refuses header values nginx would read as variables", () => {
     expect(() =>
       renderNginxConfig([{ path: "/*", headers: { "X-A": "$host" } }], {
@@ -324,8 +377,27 @@ describe("sitegen nginx", () => {
     expect(stdout).toContain(`"${headersForPath(rulesOnDisk, "/contact")["Content-Security-Policy"]}"`);
     const secure = (await run(process.execPath, [cli, "nginx", "--out", out])).stdout;
     expect(secure).toContain(`server_name ${new URL(site.model.business.url).hostname};`);
-    expect(secure).toContain("listen 443 ssl http2;");
+    // Clean on nginx 1.22 and on 1.25.1 and later: no "http2" either way (nginx-config.ts says why).
+    expect(secure).toContain("listen 443 ssl;");
+    expect(secure).not.toContain("http2");
     expect(secure).toContain(`/etc/letsencrypt/live/${new URL(site.model.business.url).hostname}/fullchain.pem`);
+  });
+
+  it("refuses a --server-name that is not a host name, printing no config", async () => {
+    const out = path.join(await mkdtemp(path.join(tmpdir(), "site-nginx-name-")), "dist");
+    await generate({ dataDir: DATA_DIR, outDir: out });
+    const failure = await run(process.execPath, [
+      cli,
+      "nginx",
+      "--out",
+      out,
+      "--server-name",
+      "www.example.com;x",
+    ]).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect(failure).toMatchObject({ code: 3, stdout: "" });
+    expect((failure as { stderr: string }).stderr).toMatch(
+      /^nginx: the server name "www\.example\.com;x" is not a host name/,
+    );
   });
 
   it("says to generate first when the output folder has no _headers", async () => {

@@ -1,9 +1,11 @@
 // The generated nginx config on the real nginx: started on 127.0.0.1 over a freshly built dist/,
 // with a throwaway certificate, it must answer every route and a few unknown paths with the right
 // status, body and headers, exactly the headers dist/_headers gives each path.
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentType } from "../scripts/headers/content-types.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
@@ -11,6 +13,7 @@ import { ADDRESS_CASES } from "./support/addresses.ts";
 import { fetchRaw, type HttpResponse } from "./support/http.ts";
 import { startNginx, type NginxSite } from "./support/nginx.ts";
 import { loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
+import { NGINX, toolPath } from "./support/tools.ts";
 
 describe("the generated nginx config on nginx", () => {
   let nginx: NginxSite | undefined;
@@ -25,6 +28,22 @@ describe("the generated nginx config on nginx", () => {
     nginx = await startNginx();
     ({ tmp, dist, rules, site, redirector } = nginx);
     pages = await loadSitePages();
+  });
+
+  it("is a config nginx tests clean: no warning, on Debian 12's nginx as on 1.25.1 and later", async () => {
+    // `listen ... ssl http2` is deprecated from 1.25.1, and `http2 on;` unknown before it (nginx-config.ts).
+    expect(await readFile(path.join(tmp, "site.conf"), "utf8")).not.toMatch(/http2/);
+    const tested = await promisify(execFile)(toolPath(NGINX), [
+      "-t",
+      "-p",
+      tmp,
+      "-c",
+      path.join(tmp, "nginx.conf"),
+      "-e",
+      path.join(tmp, "error.log"),
+    ]);
+    expect(tested.stderr).toMatch(/test is successful/);
+    expect(tested.stderr).not.toMatch(/\[(?:warn|emerg|alert|crit|error)\]/);
   });
 
   afterAll(async () => {

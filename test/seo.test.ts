@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
-import { allTowns, buildModel, type SiteModel } from "../scripts/data/model.ts";
+import { allTowns, buildModel, joinList, type SiteModel } from "../scripts/data/model.ts";
 import {
   asArray,
   e164,
@@ -132,6 +132,21 @@ describe("link previews", () => {
       expect(meta["og:image:height"], page.path).toBe("630");
       expect(meta["og:image:alt"]?.length ?? 0, page.path).toBeGreaterThan(20);
       expect(meta["twitter:card"], page.path).toBe("summary_large_image");
+    }
+  });
+
+  it("describes each preview image in whole sentences, each with its full stop", () => {
+    const { business } = model;
+    const home = publicPages.find((page) => page.path === "/")!;
+    expect(home.meta["og:image:alt"]).toBe(
+      `${business.name}: ${business.tagline}. Serving ${joinList(business.counties)} counties. Free estimates: call ${business.phone.display}.`,
+    );
+    for (const page of publicPages) {
+      const alt = page.meta["og:image:alt"] ?? "";
+      // A sentence runs into the next when a capital follows a word without a stop in between.
+      expect(alt, page.path).not.toMatch(/[a-z0-9)] (?:Free|Serving) /);
+      expect(alt, page.path).not.toMatch(/[.!?]\./);
+      expect(alt, page.path).toMatch(/\.$/);
     }
   });
 

@@ -1,6 +1,8 @@
 // The code base's own checks: knip finds no unused file, export, dependency or type (knip.jsonc),
-// and every file is in Prettier's form (.prettierrc.json; `npm run format` fixes it).
+// every file is in Prettier's form (.prettierrc.json; `npm run format` fixes it), and every
+// package's install script was reviewed (package.json's allowScripts).
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -28,4 +30,21 @@ describe("the code base", () => {
     expect(result.output.trim()).toBe("");
     expect(result.ok).toBe(true);
   }, 120_000);
+
+  it("says, for every package with an install script, whether npm may run it", async () => {
+    // npm 11 warns on every install about an install script allowScripts does not cover. esbuild's
+    // puts its binary in place; vnu-jar's would download a Java runtime, where the tests use the
+    // system's Java that `npm run test:tools` installs.
+    const manifest = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as {
+      allowScripts?: Record<string, boolean>;
+    };
+    const lock = JSON.parse(await readFile(path.join(ROOT, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([where]) => where.slice(where.lastIndexOf("node_modules/") + "node_modules/".length));
+    expect(withScripts.sort()).toEqual(Object.keys(manifest.allowScripts ?? {}).sort());
+    expect(manifest.allowScripts).toEqual({ esbuild: true, "vnu-jar": false });
+  });
 });

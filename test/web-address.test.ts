@@ -32,8 +32,27 @@ describe("an address in data/", () => {
     ["https://example.com/a b", "only printable characters"],
     ["https://example.com/\u001b[2J", "only printable characters"],
     ["https://bücher.de/", '"b\\u{fc}cher.de" is not a host name'],
+    // Read by the URL parser as IPv4 addresses: refused (999.1.1.1) or rewritten (0x7f.1 is 127.0.0.1).
+    ["https://999.1.1.1/widget/form/x", '"999.1.1.1" is not a host name: its last part starts with a digit'],
+    ["https://0x7f.1/js/form_embed.js", '"0x7f.1" is not a host name: its last part starts with a digit'],
+    ["https://203.0.113.5/", "its last part starts with a digit"],
+    ["https://example.0x1f/", "its last part starts with a digit"],
   ])("refuses %s, saying why", (address, why) => {
     expect(httpsAddressProblem(address)).toContain(why);
+  });
+
+  it("takes only hosts the URL parser reads as the same host, letter for letter", () => {
+    // Digits, dots, hyphens and the x of hexadecimal numbers: what the parser's IPv4 rules look at.
+    const hostish = fc.string({ unit: fc.constantFrom(..."0123456789.-xXaf"), minLength: 1, maxLength: 24 });
+    fc.assert(
+      fc.property(hostish, (host) => {
+        const address = `https://${host}/x`;
+        if (!HTTPS_ADDRESS.test(address)) return;
+        expect(new URL(address).hostname).toBe(host.toLowerCase());
+        expect(isHostName(host)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it("never lets a character through that could end a policy's source, a config's directive or a line", () => {

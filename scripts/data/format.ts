@@ -9,11 +9,12 @@
 // - the layout of lib/yaml-layout.ts: no other comments (a browser editor would drop them, so
 //   nothing may live there; the notes that did are the schema's descriptions now, shown as hints),
 //   long texts folded, short lists of words on one line.
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isMap, isSeq, parseDocument, type Node } from "yaml";
 import { layoutYaml } from "../lib/yaml-layout.ts";
 import { jsonSchemaFor, resolveRef, type SchemaNode as JsonSchema } from "./json-schemas.ts";
+import { openRegularFile } from "./regular-file.ts";
 import { DATA_FILES, type DataFileName } from "./schema.ts";
 
 /** The comment that links a data file to its JSON Schema (schemas/, beside data/). */
@@ -69,12 +70,25 @@ function unformattedFiles(texts: ReadonlyMap<DataFileName, string>): string[] {
     .map(([name]) => DATA_FILES[name].file);
 }
 
+/** A data file's text, read only when it is a regular file (regular-file.ts); otherwise what it is instead. */
+async function readDataText(file: string): Promise<string | { refused: string }> {
+  const opened = await openRegularFile(file);
+  if ("refused" in opened) return opened;
+  try {
+    return await opened.handle.readFile("utf8");
+  } finally {
+    await opened.handle.close();
+  }
+}
+
 /** Puts every data file in `dataDir` in canonical form; returns the files it changed. */
 export async function formatDataFiles(dataDir: string): Promise<string[]> {
   const changed: string[] = [];
   for (const [name, { file }] of Object.entries(DATA_FILES) as [DataFileName, { file: string }][]) {
     const target = path.join(dataDir, file);
-    const text = await readFile(target, "utf8");
+    const text = await readDataText(target);
+    if (typeof text !== "string")
+      throw new Error(`${path.basename(dataDir)}/${file} is ${text.refused}, not a data file: run \`npm run check\` to see what it must be`);
     const canonical = canonicalText(name, text);
     if (canonical === undefined) throw new Error(`${path.basename(dataDir)}/${file} is not valid YAML: run \`npm run check\` to see where`);
     if (canonical !== text) {
@@ -89,8 +103,8 @@ export async function formatDataFiles(dataDir: string): Promise<string[]> {
 export async function unformattedDataFiles(dataDir: string): Promise<string[]> {
   const texts = new Map<DataFileName, string>();
   for (const [name, { file }] of Object.entries(DATA_FILES) as [DataFileName, { file: string }][]) {
-    const text = await readFile(path.join(dataDir, file), "utf8").catch(() => undefined);
-    if (text !== undefined) texts.set(name, text);
+    const text = await readDataText(path.join(dataDir, file));
+    if (typeof text === "string") texts.set(name, text);
   }
   return unformattedFiles(texts);
 }

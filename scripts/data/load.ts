@@ -87,7 +87,8 @@ function schemaProblems(parsed: ParsedFile, schema: z.ZodType): DataProblem[] {
           line: at.line,
           column: at.col,
           field: fieldName([...keys, key]),
-          found: `the unknown field "${key}"`,
+          // Quoted and cut short as a value is: a key, too, is whatever the file says.
+          found: `the unknown field ${describeValue(key)}`,
           expected: allowedFieldsText(schema, keys),
           ...(hint ? { hint } : {}),
         });

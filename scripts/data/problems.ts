@@ -1,6 +1,9 @@
 // A problem in the data, as the owner reads it: file, line, column and field, what was found and what
 // was expected there. Every check (YAML syntax, schema, rules across files) reports this way, and
-// so does a warning: something the build allows but had better not be there.
+// so does a warning: something the build allows but had better not be there. A problem quotes the
+// data (a field name, a value), so its line is made printable here, where every problem is
+// formatted: a key of terminal escapes is shown, never obeyed.
+import { printable } from "../lib/printable.ts";
 
 /** A step on the way to a value in a data file: a field name or a list position. */
 export type PathKey = string | number;
@@ -23,10 +26,11 @@ export class DataError extends Error {
   }
 }
 
+/** One line: file:line:column field: found …, expected …; with every character a terminal would act on shown as \u{…}. */
 export function formatProblem(p: DataProblem): string {
   const field = p.field ? ` ${p.field}:` : "";
   const hint = p.hint ? `; ${p.hint}` : "";
-  return `${p.file}:${p.line}:${p.column}${field} found ${p.found}, expected ${p.expected}${hint}`;
+  return printable(`${p.file}:${p.line}:${p.column}${field} found ${p.found}, expected ${p.expected}${hint}`);
 }
 
 /** Warnings as the command line prints them: a heading, then one line each, as problems are printed. */

@@ -1,10 +1,10 @@
-// Reading a data file: size and encoding checks, YAML parsing with line and column for every
-// node, and a problem located at any place in the file.
+// Reading a data file: a regular file only (regular-file.ts), size and encoding checks, YAML
+// parsing with line and column for every node, and a problem located at any place in the file.
 import { isUtf8 } from "node:buffer";
-import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { isMap, isScalar, LineCounter, Scalar, parseDocument, visit, type Document, type Node } from "yaml";
 import type { DataProblem, PathKey } from "./problems.ts";
+import { openRegularFile, REGULAR_FILE_EXPECTED } from "./regular-file.ts";
 import { explainYamlError } from "./yaml-errors.ts";
 
 export interface ParsedFile {
@@ -22,31 +22,46 @@ export interface ParsedFile {
  */
 export const MAX_DATA_FILE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * The bytes of one data file, read only when it is a regular file under the size limit
+ * (regular-file.ts); otherwise its problem, and undefined.
+ */
+async function readDataFile(absolute: string, file: string, problems: DataProblem[]): Promise<Buffer | undefined> {
+  const opened = await openRegularFile(absolute);
+  if ("refused" in opened) {
+    problems.push(
+      opened.missing
+        ? { file, line: 1, column: 1, field: "", found: "no file", expected: `the file ${absolute}` }
+        : { file, line: 1, column: 1, field: "", found: opened.refused, expected: REGULAR_FILE_EXPECTED },
+    );
+    return undefined;
+  }
+  try {
+    // Checked before reading, so that a huge file is neither read nor parsed.
+    if (opened.size > MAX_DATA_FILE_BYTES) {
+      problems.push({
+        file,
+        line: 1,
+        column: 1,
+        field: "",
+        found: `a file of ${opened.size} bytes`,
+        expected: `a data file under ${MAX_DATA_FILE_BYTES / 1024 ** 2} MB`,
+        hint: "was another file saved over this one?",
+      });
+      return undefined;
+    }
+    return await opened.handle.readFile();
+  } finally {
+    await opened.handle.close();
+  }
+}
+
 /** Reads and parses one data file; on failure, adds its problem and returns undefined. */
 export async function parseFile(dataDir: string, name: string, problems: DataProblem[]) {
   const absolute = path.join(dataDir, name);
   const file = path.join(path.basename(dataDir), name);
-  let size: number;
-  try {
-    size = (await stat(absolute)).size;
-  } catch {
-    problems.push({ file, line: 1, column: 1, field: "", found: "no file", expected: `the file ${absolute}` });
-    return undefined;
-  }
-  // Checked before reading, so that a huge file is neither read nor parsed.
-  if (size > MAX_DATA_FILE_BYTES) {
-    problems.push({
-      file,
-      line: 1,
-      column: 1,
-      field: "",
-      found: `a file of ${size} bytes`,
-      expected: `a data file under ${MAX_DATA_FILE_BYTES / 1024 ** 2} MB`,
-      hint: "was another file saved over this one?",
-    });
-    return undefined;
-  }
-  const bytes = await readFile(absolute);
+  const bytes = await readDataFile(absolute, file, problems);
+  if (!bytes) return undefined;
   if (bytes.includes(0)) {
     problems.push({
       file,

@@ -1,9 +1,10 @@
 // The rules a schema cannot say, because they look across rows or files: unique slugs and keys,
-// services offered in towns that exist, town points inside Illinois, one estimate promise, no
+// services offered in towns that exist, town points inside Illinois, counties that exist (the
+// census atlas's names, as the map draws them), one estimate promise, no
 // claim of the regular service area for a town beyond it, no highlight shared by two town pages,
 // and no town page whose wording is too close to another's (near-duplicates.ts; close, but not
 // too close, is a warning). Each problem is located like a schema problem.
-import { isInIllinois } from "../geo/atlas.ts";
+import { countyNames, isInIllinois } from "../geo/atlas.ts";
 import { nearDuplicateTowns, nearDuplicateWording, TOWN_PAGE_LISTS, type TownPageList } from "./near-duplicates.ts";
 import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
@@ -44,6 +45,30 @@ function pointsInIllinois(towns: ParsedFile): DataProblem[] {
   return townRows(towns)
     .filter(({ town }) => !isInIllinois(town.coordinates))
     .map(({ town, keys }) => problemAt(towns, [...keys, "coordinates"], `${town.coordinates.lat}, ${town.coordinates.lon}`, "a point inside Illinois"));
+}
+
+/**
+ * Every county the data names is one of Illinois' counties, spelt as the census atlas spells it:
+ * the map draws site.yaml's counties from the atlas by name, and a town's county decides whether
+ * its page may claim the regular service area, so a typo would fail the map or quietly move a town
+ * out of the area. site.yaml lists each county once (the pages count them).
+ */
+function countiesExist(site: ParsedFile | undefined, towns: ParsedFile | undefined): DataProblem[] {
+  const known = countyNames();
+  const unknown = (file: ParsedFile, keys: PathKey[], name: string): DataProblem[] => {
+    if (known.includes(name)) return [];
+    const hint = didYouMean(suggestionsFor(name, known));
+    const expected = "the name of an Illinois county as the census spells it, without the word County (such as Coles, De Witt or St. Clair)";
+    return [{ ...problemAt(file, keys, JSON.stringify(name), expected), ...(hint ? { hint } : {}) }];
+  };
+  const problems: DataProblem[] = [];
+  if (site) {
+    const counties = (site.value as SiteData).counties;
+    problems.push(...counties.flatMap((county, i) => unknown(site, ["counties", i], county)));
+    problems.push(...duplicates(site, counties.map((county, i) => ({ keys: ["counties", i], value: county })), "county (each once)"));
+  }
+  if (towns) problems.push(...townRows(towns).flatMap(({ town, keys }) => unknown(towns, [...keys, "county"], town.county)));
+  return problems;
 }
 
 function slugsAndKeys(services: ParsedFile, towns: ParsedFile): DataProblem[] {
@@ -96,8 +121,10 @@ const REGULAR_AREA_CLAIM =
 /** A town page may say it lies in the regular service area only when its county is one of site.yaml's. */
 function regularAreaClaims(site: ParsedFile, towns: ParsedFile): DataProblem[] {
   const counties = (site.value as SiteData).counties;
+  // A county Illinois does not have is a typo, refused as such (countiesExist), not a town beyond the area.
+  const known = countyNames();
   return townRows(towns)
-    .filter(({ town }) => !counties.includes(town.county))
+    .filter(({ town }) => !counties.includes(town.county) && known.includes(town.county))
     .flatMap(({ town, keys }) =>
       textsIn(town, [...keys])
         .filter(({ text }) => REGULAR_AREA_CLAIM.test(text))
@@ -186,6 +213,7 @@ export function checkRules({ site, services, towns, faq }: CheckedFiles, today: 
   const wording = towns ? ownWording(towns) : { problems: [], warnings: [] };
   const reviews = site ? reviewRules(site, services, towns, today) : { problems: [], warnings: [] };
   problems.push(...reviews.problems);
+  problems.push(...countiesExist(site, towns));
   if (towns) problems.push(...pointsInIllinois(towns), ...uniqueHighlights(towns), ...wording.problems);
   if (services && towns) problems.push(...slugsAndKeys(services, towns));
   if (site) problems.push(...onePromise(site, [services, towns, faq].filter((file): file is ParsedFile => !!file)));

@@ -6,27 +6,37 @@
 /** One label of a host name: letters, digits and hyphens, not at either end, at most 63 characters. */
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 
+/**
+ * The last label starts with a letter, as every top-level domain does. A host whose last label is a
+ * number is an IPv4 address to the URL parser, which rewrites it (0x7f.1 is 127.0.0.1) or refuses it
+ * (999.1.1.1), so the policy would read another host than the data, or the build would fail unnamed.
+ */
+const LAST_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+
+/** A host name: labels joined by dots, the last one starting with a letter. */
+const HOST = `(?:${LABEL}\\.)*${LAST_LABEL}`;
+
 /** The most characters a host name may have (RFC 1035). */
 const MAX_HOST_LENGTH = 253;
 
-const HOST_NAME = new RegExp(`^(?=.{1,${MAX_HOST_LENGTH}}$)${LABEL}(?:\\.${LABEL})*$`);
+const HOST_NAME = new RegExp(`^(?=.{1,${MAX_HOST_LENGTH}}$)${HOST}$`);
 
 /**
  * An https address whose host is a host name, with no user, password or port, and nothing but
  * printable ASCII after it. As a pattern, for the JSON Schemas and the editor too.
  */
 export const HTTPS_ADDRESS = new RegExp(
-  `^https://(?=[^/?#]{1,${MAX_HOST_LENGTH}}(?:[/?#]|$))${LABEL}(?:\\.${LABEL})*(?:[/?#][\\x21-\\x7E]*)?$`,
+  `^https://(?=[^/?#]{1,${MAX_HOST_LENGTH}}(?:[/?#]|$))${HOST}(?:[/?#][\\x21-\\x7E]*)?$`,
 );
 
-/** Whether a text is a host name: labels of letters, digits and hyphens, at most 253 characters. */
+/** Whether a text is a host name: labels of letters, digits and hyphens, the last starting with a letter, at most 253 characters. */
 export function isHostName(text: string): boolean {
   return HOST_NAME.test(text);
 }
 
 /** What the rule expects, as every refusal says it. */
 export const HTTPS_ADDRESS_EXPECTED =
-  "an https:// address whose host is a host name (letters, digits, hyphens and dots, at most 253 characters), with no user, password or port";
+  "an https:// address whose host is a host name (letters, digits, hyphens and dots, at most 253 characters, ending in a name such as .com), with no user, password or port";
 
 /** Printable, for a message: at most 60 characters, anything outside printable ASCII as \u{…}. */
 function shown(text: string): string {
@@ -45,6 +55,10 @@ export function httpsAddressProblem(text: string): string | undefined {
     return `${HTTPS_ADDRESS_EXPECTED}: "${shown(authority)}" names a port`;
   if (authority.length > MAX_HOST_LENGTH)
     return `${HTTPS_ADDRESS_EXPECTED}: the host has ${authority.length} characters`;
-  if (!isHostName(authority)) return `${HTTPS_ADDRESS_EXPECTED}: "${shown(authority)}" is not a host name`;
+  if (!isHostName(authority)) {
+    const last = authority.split(".").at(-1) ?? "";
+    const lastIsNumber = isHostName(`${authority}.com`) && !/^[A-Za-z]/.test(last);
+    return `${HTTPS_ADDRESS_EXPECTED}: "${shown(authority)}" is not a host name${lastIsNumber ? ": its last part starts with a digit" : ""}`;
+  }
   return `${HTTPS_ADDRESS_EXPECTED}: after the host, only printable characters without spaces`;
 }

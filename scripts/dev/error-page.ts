@@ -2,6 +2,7 @@
 // problems the terminal prints, and the reassurance that nothing was written. Also the page shown
 // while the very first build is still running.
 import { formatProblem } from "../data/problems.ts";
+import { printable } from "../lib/printable.ts";
 import type { BuildFailure } from "./protocol.ts";
 import { reloadScriptTag } from "./live-reload.ts";
 
@@ -10,7 +11,7 @@ const escapeHtml = (text: string) =>
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** The heading and the lines of a failed build, for the terminal and the page alike. */
+/** The heading and the lines of a failed build, for the terminal and the page alike; printable, as the data they quote may not be. */
 export function describeFailure(failure: BuildFailure): { heading: string; lines: string[] } {
   if (failure.kind === "data") {
     return {
@@ -20,7 +21,7 @@ export function describeFailure(failure: BuildFailure): { heading: string; lines
   }
   return {
     heading: failure.kind === "render" ? "A page failed to render" : "The build failed",
-    lines: failure.message.split("\n"),
+    lines: failure.message.split("\n").map(printable),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { Server } from "node:http";
 import path from "node:path";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
+import { printable, printableLines } from "../lib/printable.ts";
 import { listen } from "../serve/server.ts";
 import { BuildPool } from "./build-pool.ts";
 import { createDevServer, type DevState } from "./dev-server.ts";
@@ -78,7 +79,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
 
   const report = (outcome: BuildOutcome, batch: ChangeBatch, millisecondsAfterSave: number) => {
     const saved = batch.files.length > 0;
-    const cause = saved ? ` (${batch.files.join(", ")})` : "";
+    // A file's name in data/ is data too: shown, never obeyed.
+    const cause = saved ? ` (${printable(batch.files.join(", "))})` : "";
     if (outcome.ok) {
       const reload = saved ? `; reload sent ${millisecondsAfterSave} ms after the save` : "";
       log(
@@ -146,7 +148,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     ...(options.codeDirs ?? CODE_DIRS).map((dir) => ({ dir: path.resolve(dir), kind: "code" as const })),
   ];
   const watcher = await watchFolders(folders, (batch) => {
-    rebuild(batch).catch((error: unknown) => logError(`✗ ${clock()} ${String(error)}`));
+    rebuild(batch).catch((error: unknown) => logError(`✗ ${clock()} ${printableLines(String(error))}`));
   });
 
   await rebuild({ files: [], codeChanged: true, firstSeenAt: performance.now() });

@@ -104,6 +104,11 @@ export function outerBorder(names: readonly string[]): MultiLineString {
   return mesh(topology, collection(geometries), (a, b) => a === b);
 }
 
+/** The names of Illinois' 102 counties, as the census spells them ("Coles", "De Witt", "St. Clair"). */
+export function countyNames(): string[] {
+  return [...illinoisAtlas().counties.keys()];
+}
+
 /** An Illinois county's shape by its name ("Coles"); throws for a name that is not one. */
 export function countyNamed(name: string): AreaFeature {
   return countyIn(name, illinoisAtlas().counties);

@@ -1,4 +1,6 @@
-// `sitegen nginx`: the nginx config for a built dist/, from its _headers file and site.yaml.
+// `sitegen nginx`: the nginx config for a built dist/, from its _headers file and site.yaml. Every
+// value written into it (site.yaml's host, --server-name, the paths, the listen addresses) is held
+// to a rule by nginx-config.ts first; a name is a host name by data/'s one rule.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { HEADERS_FILE, parseHeadersFile } from "./headers-file.ts";
@@ -23,11 +25,12 @@ export interface NginxCommandOptions {
 }
 
 export async function nginxConfigFor(options: NginxCommandOptions): Promise<string> {
+  // The data first: a value the config would be written from is refused at its line, whatever dist/ holds.
+  const { business } = buildModel(await loadData(options.dataDir));
   const headersFile = path.join(options.outDir, HEADERS_FILE);
   const text = await readFile(headersFile, "utf8").catch(() => {
     throw new Error(`${headersFile} is missing: run \`sitegen generate\` first`);
   });
-  const { business } = buildModel(await loadData(options.dataDir));
   const site = new URL(business.url);
   const serverNames = options.serverNames?.length ? options.serverNames : [site.hostname];
   const live = `/etc/letsencrypt/live/${serverNames[0]}`;

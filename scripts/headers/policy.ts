@@ -2,6 +2,7 @@
 // data/site.yaml and the rendered pages. dist/_headers is written from it (Netlify and Cloudflare
 // Pages read that file), `npm start` serves with it, and the nginx config is generated from it.
 import type { Business } from "../data/model.ts";
+import { isHostName } from "../data/web-address.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import { ADMIN_FILE, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
 import { mergeSources, pageSources, serializePolicy, type PageContext, type PolicySources } from "./csp.ts";
@@ -93,9 +94,21 @@ const SITE_FETCHES: PolicySources = new Map([["connect-src", new Set(["'self'"])
 /** Every page registers the site's service worker (browser/worker.ts), a script of its own origin. */
 const SITE_WORKER: PolicySources = new Map([["worker-src", new Set(["'self'"])]]);
 
+/**
+ * An origin the policy may name: https:// and a host name by data/'s one rule (web-address.ts). The
+ * form's addresses kept that rule when the data was checked; it is held again here, where the
+ * policy's text is made, so that nothing else can put a "*" or a ";" into a page's policy.
+ */
+function policyOrigin(url: string): string {
+  const parsed = URL.parse(url);
+  if (!parsed || parsed.origin !== `https://${parsed.hostname}` || !isHostName(parsed.hostname))
+    throw new PolicyError(`The policy cannot name ${JSON.stringify(url)}: expected an https:// address on a host name`);
+  return parsed.origin;
+}
+
 /** The lead-form provider's origins, the only third parties a page may load. */
 function providerOrigins(business: Pick<Business, "leadForm">): Set<string> {
-  return new Set([business.leadForm.frameUrl, business.leadForm.scriptUrl].map((url) => new URL(url).origin));
+  return new Set([business.leadForm.frameUrl, business.leadForm.scriptUrl].map(policyOrigin));
 }
 
 /**

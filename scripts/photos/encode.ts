@@ -7,7 +7,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
-import type { PhotoInfo } from "../data/photos.ts";
+import { uprightPhoto, type PhotoInfo } from "../data/photos.ts";
 import { Backlog } from "../lib/backlog.ts";
 import { intoCache } from "../lib/cache.ts";
 import { FileOnDisk } from "../lib/output.ts";
@@ -37,8 +37,8 @@ const BASE_WIDTH = Math.max(PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!, SOCIAL_IMAGE
  * is made from this, so a 48-megapixel original is decoded once (in strips), not once per copy.
  */
 async function uprightBase(info: PhotoInfo): Promise<() => Sharp> {
-  const { data, info: raw } = await sharp(info.source, { sequentialRead: true })
-    .autoOrient()
+  // Read as the check read it (data/photos.ts), which decoded it to its last pixel.
+  const { data, info: raw } = await uprightPhoto(info.source)
     .resize({ width: BASE_WIDTH, withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });

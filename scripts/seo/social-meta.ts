@@ -55,6 +55,15 @@ export function socialImageFile(subject: PageSubject): string {
   }
 }
 
+/**
+ * A card's line as a sentence of the image's text alternative: with its own full stop, question or
+ * exclamation mark, or a full stop added. The card draws the site's subtitle ("Serving … counties")
+ * and the tagline without one, and a screen reader would run them into the next sentence.
+ */
+function sentence(line: string): string {
+  return /[.!?]$/.test(line) ? line : `${line}.`;
+}
+
 function socialImageFor(subject: PageSubject, model: SiteModel): SocialImage {
   const { business } = model;
   const common = { businessName: business.name, brandIcon: iconDataUri(BRAND_ICON) };
@@ -94,7 +103,7 @@ function socialImageFor(subject: PageSubject, model: SiteModel): SocialImage {
   return {
     file: socialImageFile(subject),
     card,
-    alt: `${business.name}: ${card.title}. ${card.subtitle} Free estimates: call ${card.phone}.`,
+    alt: `${business.name}: ${sentence(card.title)} ${sentence(card.subtitle)} Free estimates: call ${card.phone}.`,
   };
 }
 

@@ -9,14 +9,28 @@ const run = promisify(execFile);
 const CLI = path.join(ROOT, "bin", "sitegen.js");
 
 export interface SitegenResult {
-  code: number;
+  /** null when the run was killed at its time limit. */
+  code: number | null;
   stdout: string;
   stderr: string;
 }
 
-/** Runs `sitegen <args>` in `cwd` (the project, by default), with `env` added to the environment. */
-export function sitegen(args: string[], cwd?: string, env?: NodeJS.ProcessEnv): Promise<SitegenResult> {
-  return run(process.execPath, [CLI, ...args], { cwd, env: env && { ...process.env, ...env } }).then(
+/**
+ * Runs `sitegen <args>` in `cwd` (the project, by default), with `env` added to the environment.
+ * After `timeoutMs` the run is killed and its code is null: a command that would never end fails
+ * its test instead of hanging it.
+ */
+export function sitegen(
+  args: string[],
+  cwd?: string,
+  { env, timeoutMs = 120_000 }: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<SitegenResult> {
+  return run(process.execPath, [CLI, ...args], {
+    cwd,
+    env: env && { ...process.env, ...env },
+    timeout: timeoutMs,
+    killSignal: "SIGKILL",
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: SitegenResult) => error,
   );

@@ -1,0 +1,20 @@
+// Text that reaches a terminal from outside the code (a field name, a value, a file name from
+// data/, an error that quotes one) is shown, never obeyed. A terminal acts on control characters:
+// an escape sequence can erase the lines above and print a fake "OK", a carriage return can write
+// over a line, a bidi override can reorder what follows it. Each such character is written as
+// \u{…}, which reads the same in every terminal and log.
+
+/** Control (C0, DEL, C1) and format characters (bidi controls, zero-width ones), line and paragraph separators, lone surrogates. */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+const visible = (character: string) => `\\u{${character.codePointAt(0)!.toString(16)}}`;
+
+/** One line of text as a terminal should show it: every character it would act on, newlines included, as \u{…}. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, visible);
+}
+
+/** A message of several lines as a terminal should show it: its own line breaks kept, each line printable. */
+export function printableLines(text: string): string {
+  return text.split("\n").map(printable).join("\n");
+}
