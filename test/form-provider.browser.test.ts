@@ -13,7 +13,7 @@ import type { EngineDriver } from "./support/behaviour.ts";
 import { launchFirefox } from "./support/firefox.ts";
 import {
   formProviderOrigins,
-  HELPER_STORAGE_KEY,
+  HELPER_STORAGE,
   PROVIDER_STAND_IN,
   STAND_IN_FORM_HEIGHT,
   stubFormProvider,
@@ -28,6 +28,7 @@ const FROM_AN_AD = "/contact?utm_source=google&utm_medium=cpc&gclid=test";
 const { model } = await loadSitePages();
 const { business } = model;
 const hosts = formProviderOrigins(business).map((origin) => new URL(origin).host);
+const frameId = Object.fromEntries(business.leadForm.frameAttributes).id;
 
 let site: BuiltSite;
 beforeAll(async () => {
@@ -142,11 +143,12 @@ function formTests(open: () => Promise<FormEngine>, width = 390) {
     expect(problems.filter((line) => !REFUSED_STYLESHEET.test(line))).toEqual([]);
   });
 
-  it(`keeps what the visitor sent under ${HELPER_STORAGE_KEY}, as /privacy says`, async () => {
+  it("keeps the helper's record of the visit, and what the visitor sent once the form is sent, as /privacy says", async () => {
+    const keys = () => engine.driver.evaluate(() => Object.keys(localStorage).sort());
+    expect(await keys()).toEqual([`${HELPER_STORAGE.visits}${frameId}`]);
     expect(await engine.inForm(sendForm)).toBe(true);
-    await engine.driver.waitFor(() => localStorage.length > 0);
-    const stored = await engine.driver.evaluate(() => Object.keys(localStorage));
-    expect(stored).toEqual([HELPER_STORAGE_KEY]);
+    await engine.driver.waitFor(() => localStorage.getItem("_ud") !== null);
+    expect(await keys()).toEqual([HELPER_STORAGE.sent, `${HELPER_STORAGE.visits}${frameId}`]);
     expect(await engine.driver.evaluate(() => localStorage.getItem("_ud"))).toContain("pat@example.com");
     await engine.driver.evaluate(() => localStorage.clear());
   });

@@ -28,6 +28,21 @@ export interface PrivacyFacts {
   text?: string;
   /** The hosts the estimate form's frame and helper come from, in that order, each once. */
   formHosts: string[];
+  /** What the provider's helper keeps in the browser's local storage on the site's origin. */
+  formStorage: { key: string; holds: string }[];
+}
+
+/**
+ * What the form provider's helper script (form_embed.js) keeps in the site's local storage, as
+ * dated copies of it show (2023 to 2025): a record per form frame, by the frame's id, of how often
+ * the browser has opened the form and whether it was sent, written on every visit; and, once the
+ * form is sent, what the visitor typed, with no expiry.
+ */
+function providerStorage(frameId: string): PrivacyFacts["formStorage"] {
+  return [
+    { key: `embedded_iframe_${frameId}`, holds: "how many times this browser has opened the form, and whether it has sent it" },
+    { key: "_ud", holds: "the name, e-mail address and phone number you sent" },
+  ];
 }
 
 /**
@@ -39,11 +54,15 @@ export function privacyFacts(site: unknown): PrivacyFacts | undefined {
   try {
     const { name, address, phones, leadForm } = site as Record<string, Record<string, string>>;
     const { street, city, region, postalCode } = address!;
+    // An earlier site.yaml gave the form's two addresses, and no frame id: the id the provider's
+    // dashboard writes for the same form.
     let addresses = [leadForm?.frameUrl, leadForm?.scriptUrl];
+    let frameId = `inline-${String(leadForm?.frameUrl).split("/").pop()}`;
     if (typeof leadForm?.embed === "string") {
       const read = readLeadFormEmbed(leadForm.embed, parseHtmlFragment);
       if ("offset" in read) return undefined;
       addresses = [read.frameUrl, read.scriptUrl];
+      frameId = Object.fromEntries(read.frameAttributes).id!;
     }
     const formHosts = [...new Set(addresses.map((address) => new URL(address!).host))];
     const words = (value: unknown) => String(value).trim();
@@ -52,7 +71,8 @@ export function privacyFacts(site: unknown): PrivacyFacts | undefined {
       address: [street, city, `${words(region)} ${words(postalCode)}`].map(words).join(", "),
       phone: words(phones!.primary),
     };
-    return phones!.text === undefined ? { ...facts, formHosts } : { ...facts, text: words(phones!.text), formHosts };
+    const form = { formHosts, formStorage: providerStorage(frameId) };
+    return phones!.text === undefined ? { ...facts, ...form } : { ...facts, text: words(phones!.text), ...form };
   } catch {
     return undefined;
   }

@@ -5,13 +5,6 @@ import { CONTACT_PATH } from "../../scripts/site/urls.ts";
 import { Layout } from "../Layout.tsx";
 
 /**
- * What the form provider's helper script keeps in the visitor's browser after a form is sent, read
- * from dated copies of the script (2023 to 2025): the name, e-mail address and phone number typed,
- * under this key of the site's local storage, with no expiry.
- */
-const PROVIDER_STORAGE_KEY = "_ud";
-
-/**
  * The privacy policy: what the site and the estimate form keep, what calls and texts are used for,
  * the statement carriers ask of a business that texts, and whom to ask. It shows nothing of the data
  * but `facts` (data/privacy.ts), so that its date changes only when its words do. The owner has it
@@ -63,10 +56,15 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
               provider.
             </li>
             <li>
-              After you send the form, the provider&apos;s script keeps a copy of your name, e-mail address and phone
-              number in your browser&apos;s local storage for this site, under the name{" "}
-              <code data-provider-storage="">{PROVIDER_STORAGE_KEY}</code>, with no expiry date. Clearing this
-              site&apos;s data in your browser removes it.
+              The provider&apos;s script keeps, in your browser&apos;s local storage for this site, with no expiry date:
+              <ul>
+                {facts.formStorage.map(({ key, holds }) => (
+                  <li key={key}>
+                    under <code data-provider-storage="">{key}</code>, {holds}.
+                  </li>
+                ))}
+              </ul>
+              Clearing this site&apos;s data in your browser removes them. The site itself reads none of it.
             </li>
           </ul>
 

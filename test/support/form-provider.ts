@@ -23,18 +23,21 @@ export const STAND_IN_FORM = `<!DOCTYPE html><html lang="en"><head><title>Form</
 /** The height the stand-in form asks for: not the snippet's, so that a resize shows. */
 export const STAND_IN_FORM_HEIGHT = 700;
 
-/** The key the provider's helper writes what the visitor typed under, in the page's localStorage. */
-export const HELPER_STORAGE_KEY = "_ud";
+/**
+ * The keys the provider's helper writes in the page's localStorage: a record of each form frame it
+ * adopts, by the frame's id, on every visit; and what the visitor sent, once the form says so.
+ */
+export const HELPER_STORAGE = { visits: "embedded_iframe_", sent: "_ud" } as const;
 
 /**
  * The provider's helper, as it behaves: it injects a stylesheet; adopts every form frame (an
- * iframe with an id and data-layout), now and whenever one is added, and hides it (transparent,
- * hidden, moved off the screen); sets window.onload, which reveals the frames adopted before the
- * page's load event (and only those) and posts each of them the page's address, query and
- * referrer; sizes a frame to the height its form asks for; and keeps what the visitor sent,
- * under HELPER_STORAGE_KEY, when the form says it was submitted.
+ * iframe with an id and data-layout), now and whenever one is added, hides it (transparent,
+ * hidden, moved off the screen) and counts the visit in localStorage; sets window.onload, which
+ * reveals the frames adopted before the page's load event (and only those) and posts each of them
+ * the page's address, query and referrer; sizes a frame to the height its form asks for; and keeps
+ * what the visitor sent when the form says it was submitted (HELPER_STORAGE).
  */
-function helper(storageKey: string) {
+function helper(storage: typeof HELPER_STORAGE) {
   const style = document.createElement("style");
   style.textContent = ".ep-overlay { position: fixed; inset: 0 }";
   document.head.append(style);
@@ -46,6 +49,10 @@ function helper(storageKey: string) {
       if (adopted.has(frame)) return;
       adopted.add(frame);
       Object.assign(frame.style, { opacity: "0", visibility: "hidden", position: "absolute", left: "-9999px" });
+      const visits = JSON.parse(localStorage.getItem(`${storage.visits}${frame.id}`) ?? '{"visit":0}') as {
+        visit: number;
+      };
+      localStorage.setItem(`${storage.visits}${frame.id}`, JSON.stringify({ id: frame.id, visit: visits.visit + 1 }));
       if (!loaded) registered.push(frame);
     });
   adopt();
@@ -63,7 +70,7 @@ function helper(storageKey: string) {
     const message = event.data as { type?: string; height?: number; fields?: unknown };
     if (!frame || typeof message !== "object" || message === null) return;
     if (message.type === "height") frame.style.height = `${message.height}px`;
-    if (message.type === "submit") localStorage.setItem(storageKey, JSON.stringify(message.fields));
+    if (message.type === "submit") localStorage.setItem(storage.sent, JSON.stringify(message.fields));
   });
 }
 
@@ -91,7 +98,7 @@ function form(height: number) {
 
 /** The stand-in for the provider: its helper script and the form document its frame loads. */
 export const PROVIDER_STAND_IN = {
-  script: `(${helper.toString()})(${JSON.stringify(HELPER_STORAGE_KEY)});`,
+  script: `(${helper.toString()})(${JSON.stringify(HELPER_STORAGE)});`,
   document: `<!DOCTYPE html><html lang="en"><head><title>Free estimate</title></head><body>
 <form><label>Name <input name="name"></label> <label>E-mail <input name="email" type="email"></label>
 <label>Phone <input name="phone" type="tel"></label> <button type="submit">Send</button></form>
