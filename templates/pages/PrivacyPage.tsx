@@ -27,83 +27,86 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
           </p>
         </div>
       </div>
-      <div className="section section-flush">
-        <div className="container narrow prose">
-          <h2>This website</h2>
-          <ul>
-            <li>
-              The site sets no cookies and keeps nothing of its own in your browser&apos;s storage. It runs no
-              analytics, advertising or tracking code.
-            </li>
-            <li>
-              So that it opens on a weak signal or none, the site keeps a copy of each page you open, and of the home
-              and contact pages, in your browser&apos;s cache for this site. The copies hold only our pages, nothing you
-              typed, and are fetched again when the site changes. Clearing this site&apos;s data in your browser removes
-              them.
-            </li>
-            <li>
-              The server that sends these pages receives your device&apos;s internet (IP) address and the address of the
-              page with each request, as every web server does.
-            </li>
-          </ul>
+      <div className="section">
+        <div className="container narrow">
+          <div className="prose">
+            <h2>This website</h2>
+            <ul>
+              <li>
+                The site sets no cookies and keeps nothing of its own in your browser&apos;s storage. It runs no
+                analytics, advertising or tracking code.
+              </li>
+              <li>
+                So that it opens on a weak signal or none, the site keeps a copy of each page you open, and of the home
+                and contact pages, in your browser&apos;s cache for this site. The copies hold only our pages, nothing
+                you typed, and are fetched again when the site changes. Clearing this site&apos;s data in your browser
+                removes them.
+              </li>
+              <li>
+                The server that sends these pages receives your device&apos;s internet (IP) address and the address of
+                the page with each request, as every web server does.
+              </li>
+            </ul>
 
-          <h2>The estimate form</h2>
-          <ul>
-            <li>
-              The form on our <a href={CONTACT_PATH}>contact page</a> is run by our form provider, from{" "}
-              {joinList(facts.formHosts)}. What you type into it, such as your name, phone number, e-mail address and
-              the job, goes to the provider, which passes it to us. No other page of the site loads anything from the
-              provider.
-            </li>
-            <li>
-              The provider&apos;s script keeps, in your browser&apos;s local storage for this site, with no expiry date:
-              <ul>
-                {facts.formStorage.map(({ key, holds }) => (
-                  <li key={key}>
-                    under <code data-provider-storage="">{key}</code>, {holds}.
-                  </li>
-                ))}
-              </ul>
-              Clearing this site&apos;s data in your browser removes them. The site itself reads none of it.
-            </li>
-          </ul>
+            <h2>The estimate form</h2>
+            <ul>
+              <li>
+                The form on our <a href={CONTACT_PATH}>contact page</a> is run by our form provider, from{" "}
+                {joinList(facts.formHosts)}. What you type into it, such as your name, phone number, e-mail address and
+                the job, goes to the provider, which passes it to us. No other page of the site loads anything from the
+                provider.
+              </li>
+              <li>
+                The provider&apos;s script keeps, in your browser&apos;s local storage for this site, with no expiry
+                date:
+                <ul>
+                  {facts.formStorage.map(({ key, holds }) => (
+                    <li key={key}>
+                      under <code data-provider-storage="">{key}</code>, {holds}.
+                    </li>
+                  ))}
+                </ul>
+                Clearing this site&apos;s data in your browser removes them. The site itself reads none of it.
+              </li>
+            </ul>
 
-          <h2>Calls and texts</h2>
-          <ul>
-            <li>
-              We use the calls{text ? " and texts" : ""} you send us, at {call}
+            <h2>Calls and texts</h2>
+            <ul>
+              <li>
+                We use the calls{text ? " and texts" : ""} you send us, at {call}
+                {text ? (
+                  <>
+                    {" "}
+                    and at <a href={text.href}>{text.display}</a> for texts
+                  </>
+                ) : null}
+                , and what you tell us in them, only to answer your request: to give you an estimate, arrange a visit
+                and keep you informed about your job.
+              </li>
+              <li>
+                No mobile information will be shared with third parties or affiliates for marketing or promotional
+                purposes. Text messaging opt-in data and consent will not be shared with any third parties.
+              </li>
+              {text ? (
+                <li>
+                  To stop texts from us, reply <strong>STOP</strong> to any of them. For help, reply{" "}
+                  <strong>HELP</strong>, or call {call}. Message and data rates may apply. Message frequency varies.
+                </li>
+              ) : null}
+            </ul>
+
+            <h2>Whom to ask</h2>
+            <p>
+              {facts.business}, {facts.address}. Call {call}
               {text ? (
                 <>
                   {" "}
-                  and at <a href={text.href}>{text.display}</a> for texts
+                  or text <a href={text.href}>{text.display}</a>
                 </>
               ) : null}
-              , and what you tell us in them, only to answer your request: to give you an estimate, arrange a visit and
-              keep you informed about your job.
-            </li>
-            <li>
-              No mobile information will be shared with third parties or affiliates for marketing or promotional
-              purposes. Text messaging opt-in data and consent will not be shared with any third parties.
-            </li>
-            {text ? (
-              <li>
-                To stop texts from us, reply <strong>STOP</strong> to any of them. For help, reply <strong>HELP</strong>
-                , or call {call}. Message and data rates may apply. Message frequency varies.
-              </li>
-            ) : null}
-          </ul>
-
-          <h2>Whom to ask</h2>
-          <p>
-            {facts.business}, {facts.address}. Call {call}
-            {text ? (
-              <>
-                {" "}
-                or text <a href={text.href}>{text.display}</a>
-              </>
-            ) : null}
-            .
-          </p>
+              .
+            </p>
+          </div>
         </div>
       </div>
     </Layout>
