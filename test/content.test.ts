@@ -201,7 +201,7 @@ describe("the content audit's corrections", () => {
   });
 });
 
-describe("what the pages say of the law", () => {
+describe("what the pages say of the law and of the business", () => {
   let pages: Map<string, string>;
   const page = (path: string) => pages.get(path) ?? "";
   beforeAll(async () => {
@@ -229,5 +229,15 @@ describe("what the pages say of the law", () => {
       expect(timed, path).toContain(path);
       expect(page(path), path).toContain(JULIE_RULE);
     }
+  });
+
+  it("does not promise that the business takes care of the culvert permit", () => {
+    const culvert = page("/services/culvert");
+    const promise =
+      /\b(?:we|us|our)\b[^.]*\b(?:sort(?:s|ed)? out|handle|take care of|obtain|get|pull|secure|arrange|apply for|file)\b[^.]*\bpermits?\b|\bpermitted with\b|\bfrom the permit\b/i;
+    for (const sentence of sentences(culvert)) expect(sentence).not.toMatch(promise);
+    expect(culvert).not.toMatch(/Road district and IDOT permits/);
+    expect(culvert).toMatch(/usually needs a permit from whoever maintains the road/);
+    expect(culvert).toMatch(/we can help you find out which/);
   });
 });
