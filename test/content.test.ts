@@ -3,15 +3,47 @@
 // scripts/data/rules.ts, so `sitegen check` reports a breach at its file, line and column.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadIcons } from "../scripts/data/icons.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, inRegularArea, serviceAreaSentence } from "../scripts/data/model.ts";
+import { buildAssets } from "../scripts/pages/assets.ts";
+import { iconsUsed } from "../scripts/pages/icons.ts";
+import { renderRoute } from "../scripts/pages/render.ts";
+import { buildRoutes } from "../scripts/pages/routes.ts";
 import { copyData, editYaml, lineOf, problemsOf } from "./support/data-copy.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
 const model = buildModel(await loadData(DATA_DIR));
 const allTowns = [...model.towns, ...model.alsoServing];
 const townIndex = (slug: string) => model.towns.findIndex((town) => town.slug === slug);
+
+/** The JULIE notice window since 1 January 2025 (P.A. 103-614), in the words every page uses. */
+const JULIE_RULE =
+  "at least two days before digging, not counting the day of the notice, weekends or holidays, and no more than 10 days before";
+
+/** What a reader (or a search engine) reads on a rendered page: its text and its JSON-LD, without markup. */
+function readableText(html: string): string {
+  return html
+    .replace(/<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<script(?![^>]*application\/ld\+json)[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+/** Every page of the site as its visitors read it, by path. */
+async function renderedPages(): Promise<Map<string, string>> {
+  await loadIcons(iconsUsed(model));
+  const context = { business: model.business, assets: await buildAssets(), year: 2026 };
+  return new Map(buildRoutes(model).map((route) => [route.path, readableText(renderRoute(route, context))]));
+}
+
+const sentences = (text: string) => text.split(/(?<=[.!?])["']?\s+/);
 
 describe("the service area", () => {
   it("is one model: site.yaml's counties, and each town's county", () => {
@@ -143,11 +175,12 @@ describe("the content audit's corrections", () => {
     expect(charleston.facts).toMatchObject({ founded: 1831, foundedAs: "founded" });
   });
 
-  it("words the JULIE request as the law reads since 2025: two business days, not counting the day of the call, white-lined", async () => {
+  it("words the JULIE notice as the law reads since 2025: both ends of the window, white-lined", async () => {
     const sitePrep = model.services.find((service) => service.key === "site-prep")!;
-    expect(sitePrep.tip.text).toMatch(/at least two business days before digging, not counting the day you\s+call/);
+    expect(sitePrep.tip.text).toContain(JULIE_RULE);
     expect(sitePrep.tip.text).toMatch(/mark the dig area in white/);
-    expect(await file("services.yaml")).not.toMatch(/working days ahead/);
+    const text = (await file("services.yaml")) + (await file("towns.yaml")) + (await file("faq.yaml"));
+    expect(text).not.toMatch(/working days ahead|business\s+days|48\s+hours/);
   });
 
   it("hedges the frost depth everywhere and names no equipment the owner never claimed", async () => {
@@ -165,5 +198,46 @@ describe("the content audit's corrections", () => {
     const text = await file("towns.yaml");
     expect(text).not.toMatch(/Quality Hill|North Swamp|East Swamp|West Swamp/);
     expect(text).toMatch(/Lincoln Log Cabin State Historic Site[^.]*about five miles from the village/);
+  });
+});
+
+describe("what the pages say of the law and of the business", () => {
+  let pages: Map<string, string>;
+  const page = (path: string) => pages.get(path) ?? "";
+  beforeAll(async () => {
+    pages = await renderedPages();
+  });
+
+  it("gives the whole JULIE window wherever a page says when JULIE must be notified", () => {
+    const period = /\b(?:one|two|three|\d+)\s+(?:business\s+|working\s+|calendar\s+)?(?:days?|hours?)\b/i;
+    const timed: string[] = [];
+    for (const [path, text] of pages) {
+      for (const sentence of sentences(text)) {
+        if (!/JULIE|\b811\b/.test(sentence) || !period.test(sentence)) continue;
+        timed.push(path);
+        expect(sentence, `${path}: ${sentence}`).toMatch(/no more than 10 days/);
+        expect(sentence, `${path}: ${sentence}`).not.toMatch(/business days|working days|48 hours/);
+      }
+    }
+    for (const path of [
+      "/",
+      "/services/culvert",
+      "/services/site-prep",
+      "/services/utility-trenching",
+      "/towns/humboldt-seo",
+    ]) {
+      expect(timed, path).toContain(path);
+      expect(page(path), path).toContain(JULIE_RULE);
+    }
+  });
+
+  it("does not promise that the business takes care of the culvert permit", () => {
+    const culvert = page("/services/culvert");
+    const promise =
+      /\b(?:we|us|our)\b[^.]*\b(?:sort(?:s|ed)? out|handle|take care of|obtain|get|pull|secure|arrange|apply for|file)\b[^.]*\bpermits?\b|\bpermitted with\b|\bfrom the permit\b/i;
+    for (const sentence of sentences(culvert)) expect(sentence).not.toMatch(promise);
+    expect(culvert).not.toMatch(/Road district and IDOT permits/);
+    expect(culvert).toMatch(/usually needs a permit from whoever maintains the road/);
+    expect(culvert).toMatch(/we can help you find out which/);
   });
 });

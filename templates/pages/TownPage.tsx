@@ -49,7 +49,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
 
       <div className="section">
         <div className="container">
-          <Highlights items={town.highlights} label={`Why ${town.name} calls us`} />
+          <Highlights items={town.highlights} label={`${town.name} at a glance`} />
         </div>
       </div>
 
