@@ -32,7 +32,7 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
           <p className="eyebrow">
             {business.address.city}, {business.address.region} · Central Illinois
           </p>
-          <h1 id="hero-heading">Excavation, drainage and site work done right the first time</h1>
+          <h1 id="hero-heading">Excavation, drainage and site work, from a locally owned crew</h1>
           <p className="lead">
             {business.name} digs, grades, drains and hauls for homeowners, farms and builders across{" "}
             {joinList(business.counties)} counties.
