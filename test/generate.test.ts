@@ -54,16 +54,6 @@ describe("generate", () => {
     for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
   });
 
-  it("gives the same bytes whether the pages are rendered on worker threads or here", async () => {
-    const here = path.join(await tempDir(), "dist");
-    const workers = path.join(await tempDir(), "dist");
-    await generate({ dataDir: DATA_DIR, outDir: here, workers: false });
-    await generate({ dataDir: DATA_DIR, outDir: workers, workers: true });
-    const [a, b] = await Promise.all([readTree(here), readTree(workers)]);
-    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
-    for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
-  }, 120_000);
-
   it("rebuilds into the same folder, keeping unchanged files, exactly as a fresh build writes it", async () => {
     const data = await copyData();
     const out = path.join(await tempDir(), "dist");

@@ -11,7 +11,6 @@ import { renderSocialImages, type SocialImageStats } from "../scripts/seo/social
 import { FileOnDisk, outputBytes, type OutputContents } from "../scripts/lib/output.ts";
 import { buildRoutes } from "../scripts/pages/routes.ts";
 import { socialIconsUsed, socialImagesFor } from "../scripts/seo/social-meta.ts";
-import { renderPoolFor } from "../scripts/pipeline/render-pool.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
 const model = buildModel(await loadData(DATA_DIR));
@@ -81,17 +80,6 @@ describe("social preview images", () => {
     expect(third).toEqual({ drawn: 1, fromCache: 2 });
     expect(Buffer.from(redrawn.get(sample[0]!.file)!).equals(Buffer.from(drawn.get(sample[0]!.file)!))).toBe(false);
   });
-
-  it("draws the same bytes on the worker threads as here", async () => {
-    const sample = images.slice(0, 4);
-    const here = await bytesOf(await renderSocialImages(sample, await mkdtemp(path.join(tmpdir(), "og-cache-"))));
-    const stats: SocialImageStats = { drawn: 0, fromCache: 0 };
-    const pool = renderPoolFor(sample.length, true);
-    const cache = await mkdtemp(path.join(tmpdir(), "og-cache-"));
-    const workers = await bytesOf(await renderSocialImages(sample, cache, stats, pool));
-    expect(stats).toEqual({ drawn: 4, fromCache: 0 });
-    for (const [file, png] of here) expect(Buffer.from(workers.get(file)!).equals(Buffer.from(png)), file).toBe(true);
-  }, 60_000);
 
   it("keeps the drawn bytes when the cache cannot be written", async () => {
     const blocked = path.join(await mkdtemp(path.join(tmpdir(), "og-cache-")), "not-a-folder");

@@ -16,7 +16,7 @@ import { plainHttpPolicy } from "../headers/plain-http.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
 import { buildTargetFor, type Host } from "../headers/hosts.ts";
 import { iconComponent, loadIcons } from "../data/icons.ts";
-import { loadData, type RawData } from "../data/load.ts";
+import { loadData } from "../data/load.ts";
 import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
 import { FileOnDisk, type OutputContents } from "../lib/output.ts";
@@ -25,7 +25,7 @@ import { iconsUsed } from "../pages/icons.ts";
 import { StagedOutput } from "./staged-output.ts";
 import { rememberWritten, writtenBefore, type Written } from "./written-before.ts";
 import { buildLlmsTxt } from "../seo/llms-txt.ts";
-import { drawSocialImages, planSocialImages } from "../seo/social-images.ts";
+import { renderSocialImages } from "../seo/social-images.ts";
 import { pageHeadFor } from "../seo/head.ts";
 import { previewPhotos, socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
 import { renderPhotos } from "../photos/encode.ts";
@@ -36,9 +36,7 @@ import { buildRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
 import { buildWorker } from "../pages/worker.ts";
 import { renderMapPicture } from "../pages/map-picture.ts";
 import { SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
-import { renderPoolFor, type RenderPool } from "./render-pool.ts";
 import type { Route } from "../site/page.ts";
-import type { BuildInput, RenderedPage } from "./render-worker.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
 
@@ -54,11 +52,6 @@ export interface GenerateOptions {
   today?: Date;
   /** The static host the build is for; undefined for `npm start` and nginx (headers/hosts.ts). */
   host?: Host;
-  /**
-   * Whether pages and cards go to the worker threads (render-pool.ts): by default when there are
-   * enough cards to draw; true or false to choose, as the tests do to compare both.
-   */
-  workers?: boolean;
 }
 
 export interface GenerateResult {
@@ -112,23 +105,17 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
     for (const [file, contents] of files) await emit(file, contents);
   });
   admin.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
-  // A build with many preview cards to draw draws them, and renders its pages, on worker threads,
-  // one per core (render-pool.ts); any other renders here, where starting the workers would cost
-  // more than it saves. Drawing uncached cards is the slowest part of a cold build, and its work on
-  // the workers or the thread pool overlaps the pages' rendering.
-  const plan = await planSocialImages(cards);
-  const pool = renderPoolFor(plan.missing.length, options.workers);
-  const images = drawSocialImages(plan, undefined, pool);
+  // Drawing uncached cards is the slowest part of a cold build after compression; resvg's part of it
+  // runs on the thread pool while the pages render here.
+  const images = renderSocialImages(cards);
   images.catch(() => {});
   const photos = renderPhotos(model.photos.values(), previewPhotos(model));
   photos.catch(() => {});
   const policies: PagePolicy[] = [];
-  const rendered = pool
-    ? renderedByPool(pool, { raw: withoutWarnings(data), today, year: context.year, assets }, pages, context)
-    : renderedHere(pages, context);
-  for await (const { file, html, policy } of rendered) {
-    policies.push(policy);
-    await emit(file, html);
+  for (const route of pages) {
+    const html = renderRoute(route, context);
+    policies.push(pagePolicy(model.business, route.file, html));
+    await emit(route.file, html);
   }
   // The home page's picture of the service-area map, with a header policy of its own.
   const mapPicture = await renderMapPicture(model);
@@ -153,37 +140,6 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   await emit(offline.file, await buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }));
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));
   return { model, routes, warnings: data.warnings, offlineHtml };
-}
-
-function withoutWarnings({ warnings: _, ...raw }: RawData): BuildInput["raw"] {
-  return raw;
-}
-
-/** Each page with what the header policy needs of it, rendered on this thread. */
-function* renderedHere(pages: Route[], context: RenderContext): Generator<RenderedPage> {
-  for (const route of pages) {
-    const html = renderRoute(route, context);
-    yield { file: route.file, html, policy: pagePolicy(context.business, route.file, html) };
-  }
-}
-
-/**
- * Each page rendered on the worker threads, in route order. A page that fails there is rendered
- * again here, so that it fails as it would have here: the same RenderError or PolicyError, naming
- * the same page.
- */
-async function* renderedByPool(
-  pool: RenderPool,
-  input: BuildInput,
-  pages: Route[],
-  context: RenderContext,
-): AsyncGenerator<RenderedPage> {
-  try {
-    yield* pool.pages(input, pages.length);
-  } catch (error) {
-    Array.from(renderedHere(pages, context));
-    throw error;
-  }
 }
 
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
