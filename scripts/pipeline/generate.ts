@@ -3,8 +3,6 @@
 // is for a host that compresses by itself), so a site of thousands of pages is never held in
 // memory; dist/ is replaced in one step only once everything has rendered and been written, so a
 // failure leaves it exactly as it was.
-import { createHash } from "node:crypto";
-import { stat } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -19,11 +17,10 @@ import { iconComponent, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
 import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
-import { FileOnDisk, type OutputContents } from "../lib/output.ts";
+import type { OutputContents } from "../lib/output.ts";
 import { dataLastModified } from "../data/last-modified.ts";
 import { iconsUsed } from "../pages/icons.ts";
 import { StagedOutput } from "./staged-output.ts";
-import { rememberWritten, writtenBefore, type Written } from "./written-before.ts";
 import { buildLlmsTxt } from "../seo/llms-txt.ts";
 import { renderSocialImages } from "../seo/social-images.ts";
 import { pageHeadFor } from "../seo/head.ts";
@@ -155,19 +152,6 @@ export async function renderSite(options: GenerateOptions): Promise<RenderedSite
 const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
 
 /**
- * Tells one file's contents from another's: a hash of text and bytes; for a file to copy, its path,
- * size and time (the caches name their files by what they hold).
- */
-async function fingerprintOf(contents: OutputContents, precompressed: boolean): Promise<string> {
-  const mode = precompressed ? "with siblings" : "alone";
-  if (contents instanceof FileOnDisk) {
-    const { size, mtimeMs } = await stat(contents.path);
-    return `${mode} ${contents.path} ${size} ${mtimeMs}`;
-  }
-  return `${mode} ${createHash("sha256").update(contents).digest("hex")}`;
-}
-
-/**
  * Writes everything `produce` emits, each text file followed by its .br and .gz, into a staging
  * folder that replaces outDir only when all of it is written. Returns the files, in emit order.
  */
@@ -180,38 +164,18 @@ async function writeStaged(
   const backlog = new Backlog(IN_FLIGHT);
   // One entry per emitted file, in emit order: the file, then the siblings written beside it.
   const written: string[][] = [];
-  const before = await writtenBefore(outDir);
-  const now = new Map<string, Written>();
   await output.begin();
   try {
     await produce((file, contents) => {
       const names = [file];
       written.push(names);
       return backlog.add(async () => {
-        const fingerprint = await fingerprintOf(contents, precompressed);
-        const unchanged = before.get(file);
-        if (unchanged?.fingerprint === fingerprint) {
-          const kept = await Promise.all(
-            unchanged.names.map((name, i) => output.keep(name, unchanged.stamps[i]!)),
-          ).then(
-            () => true,
-            () => false,
-          );
-          if (kept) {
-            names.push(...unchanged.names.slice(1));
-            now.set(file, unchanged);
-            return;
-          }
-          // Writing through a link would change the output folder's file too: unlink first.
-          await Promise.all(unchanged.names.map((name) => output.discard(name)));
-        }
         const siblings = precompressed ? await compressedSiblings(file, contents) : [];
         names.push(...siblings.map(([name]) => name));
         await Promise.all([
           output.write(file, contents),
           ...siblings.map(([name, bytes]) => output.write(name, bytes)),
         ]);
-        now.set(file, { fingerprint, names, stamps: await Promise.all(names.map((name) => output.stampOf(name))) });
       });
     });
     await backlog.settle();
@@ -221,7 +185,6 @@ async function writeStaged(
     throw error;
   }
   await output.commit();
-  await rememberWritten(outDir, now);
   return written.flat();
 }
 

@@ -3,7 +3,6 @@
 import { copyFile, link, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { FileOnDisk, type OutputContents } from "../lib/output.ts";
-import { linkUnchanged, stampOf } from "./written-before.ts";
 
 /**
  * A file of a cache (a preview card, a photo, a compressed copy) into the staging folder as a
@@ -41,26 +40,6 @@ export class StagedOutput {
     const target = await this.target(file);
     if (contents instanceof FileOnDisk) await linkOrCopy(contents.path, target);
     else await writeFile(target, contents);
-  }
-
-  /**
-   * Puts the output folder's current `file` in the staging folder as a second name for the same
-   * bytes (a hard link): for a file known to be unchanged, nothing to write. Throws when it cannot:
-   * the file is gone or is no longer the one `stamp` describes (written-before.ts), or the file
-   * system has no hard links; the caller then writes it.
-   */
-  async keep(file: string, stamp: string): Promise<void> {
-    await linkUnchanged(path.join(this.outDir, file), await this.target(file), stamp);
-  }
-
-  /** The stamp of a file written into the staging folder (written-before.ts). */
-  stampOf(file: string): Promise<string> {
-    return stampOf(path.join(this.staging, file));
-  }
-
-  /** Removes `file` from the staging folder, if it is there: a link that must not be written through. */
-  async discard(file: string): Promise<void> {
-    await rm(path.join(this.staging, file), { force: true });
   }
 
   async commit(): Promise<void> {
