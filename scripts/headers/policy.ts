@@ -6,7 +6,6 @@ import { GIT_HOST } from "../site/editor.ts";
 import { ADMIN_FILE, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
 import { mergeSources, pageSources, serializePolicy, type PageContext, type PolicySources } from "./csp.ts";
 import { PolicyError } from "./policy-error.ts";
-import { cachedPageSources } from "./sources-cache.ts";
 import type { HeaderRule, HeaderSet } from "./rules.ts";
 
 /** The rule every response gets. */
@@ -150,8 +149,7 @@ export function pageContext(business: Pick<Business, "url" | "leadForm">, file: 
 
 /** Reads one rendered page; throws PolicyError when it holds code the policy could never allow. */
 export function pagePolicy(business: Pick<Business, "url" | "leadForm">, file: string, html: string): PagePolicy {
-  const context = pageContext(business, file);
-  return { file, sources: cachedPageSources(html, context, () => pageSources(html, context)) };
+  return { file, sources: pageSources(html, pageContext(business, file)) };
 }
 
 /**

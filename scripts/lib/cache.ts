@@ -1,7 +1,6 @@
 // Putting a file into one of the build's caches under .cache/ (brotli output, photos, preview
-// cards, fonts, the pages' policy sources): each is named by a hash of what made it, so a file found
+// cards, fonts): each is named by a hash of what made it, so a file found
 // there is whole and right.
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { access, chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
@@ -37,12 +36,4 @@ export async function isInCache(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/** `writeCacheFile()` for a caller that cannot wait: a worker thread's synchronous work. */
-export function writeCacheFileSync(file: string, contents: string | Uint8Array): void {
-  const temporary = temporaryFor(file);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(temporary, contents, { mode: READ_ONLY });
-  renameSync(temporary, file);
 }
