@@ -45,7 +45,7 @@ function warn(warnings: readonly DataProblem[]) {
   if (warnings.length > 0) console.error(formatWarnings(warnings));
 }
 
-async function runGenerate(options: { data: string; out: string; quiet?: boolean; for?: Host }) {
+async function runGenerate(options: { data: string; out: string; quiet?: boolean; for?: Host; timings?: boolean }) {
   const { generate } = await import("../scripts/pipeline/generate.ts");
   const host = options.for ?? hostFromEnvironment();
   const result = await generate({ dataDir: path.resolve(options.data), outDir: path.resolve(options.out), host });
@@ -55,6 +55,10 @@ async function runGenerate(options: { data: string; out: string; quiet?: boolean
     console.log(
       `Generated ${result.pages} pages, sitemap.xml and robots.txt${target} in ${result.milliseconds} ms → ${shown(result.outDir)}`,
     );
+  }
+  if (options.timings) {
+    const { formatTimings } = await import("../scripts/pipeline/timings.ts");
+    console.log(formatTimings(result.timings, result.milliseconds));
   }
 }
 
@@ -129,6 +133,7 @@ program
   .addOption(dataOption())
   .addOption(outOption())
   .option("-q, --quiet", "print nothing but errors and warnings")
+  .option("--timings", "print how long each step of the build took")
   .addOption(
     new Option(
       "--for <host>",

@@ -114,7 +114,7 @@ describe("the command line", () => {
     for (const command of ["generate", "serve", "start"]) expect(stdout).toContain(command);
     expect(stdout).toMatch(/Exit codes/);
     const generateHelp = (await run(process.execPath, [cli, "generate", "--help"])).stdout;
-    for (const option of ["--data", "--out", "--quiet"]) expect(generateHelp).toContain(option);
+    for (const option of ["--data", "--out", "--quiet", "--timings"]) expect(generateHelp).toContain(option);
     const serveHelp = (await run(process.execPath, [cli, "serve", "--help"])).stdout;
     for (const option of ["--out", "--host", "--port"]) expect(serveHelp).toContain(option);
   });
@@ -143,5 +143,18 @@ describe("the command line", () => {
     expect(stdout).toMatch(/Generated 44 pages, sitemap\.xml and robots\.txt in \d+ ms/);
     const quiet = await run(process.execPath, [cli, "generate", "--out", out, "--quiet"]);
     expect(quiet.stdout).toBe("");
+  });
+
+  it("prints how long each step took with --timings", async () => {
+    const out = path.join(await tempDir(), "dist");
+    const { stdout } = await run(process.execPath, [cli, "generate", "--out", out, "--quiet", "--timings"]);
+    for (const step of [
+      "read and check data/",
+      "pages, and what their policy needs",
+      "preview cards",
+      "the whole build",
+    ]) {
+      expect(stdout).toMatch(new RegExp(`^  ${step.replace(/[/()]/g, "\\$&")} +\\d+ +\\d+$`, "m"));
+    }
   });
 });

@@ -1,7 +1,7 @@
 // How Netlify and Cloudflare Pages build the site (the README's Deploying section): netlify.toml, as
 // Netlify's own config reader resolves it, agrees with the code; Netlify's own build runs the cache
 // plugin and a second build finds .cache/ again; generate needs nothing from devDependencies; and
-// the README and `npm run bench -- --host-build` say what the hosts run.
+// the README says what the hosts run.
 import { execFile } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -164,19 +164,10 @@ describe("generate", () => {
   }, 120_000);
 });
 
-describe("the README and the bench", () => {
-  it("give Cloudflare Pages the hosts' install and build in one command, with its own install skipped", async () => {
+describe("the README", () => {
+  it("gives Cloudflare Pages the hosts' install and build in one command, with its own install skipped", async () => {
     const section = readmeSection(await readFile(path.join(ROOT, "README.md"), "utf8"), "Cloudflare Pages");
     expect(section).toContain(`\`${CLOUDFLARE_BUILD_COMMAND}\``);
     expect(section).toContain("`SKIP_DEPENDENCY_INSTALL`");
-  });
-
-  it("list `npm run bench -- --host-build`, an option the bench has", async () => {
-    const readme = await readFile(path.join(ROOT, "README.md"), "utf8");
-    const commands = readme.slice(readme.indexOf("\n## Commands\n"), readme.indexOf("\n## Changing the site\n"));
-    expect(commands).toContain("`-- --host-build`");
-    const bench = await readFile(path.join(ROOT, "scripts", "measure", "bench.ts"), "utf8");
-    expect(bench).toMatch(/"host-build": \{ type: "boolean"/);
-    expect(bench).toContain('if (options["host-build"]) await benchHostBuild(');
   });
 });

@@ -29,7 +29,7 @@ export function hostFromEnvironment(env: NodeJS.ProcessEnv = process.env): Host 
 export const HOST_INSTALL_FLAGS = ["--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"] as const;
 
 /** The install each host runs on a fresh clone, as a command line. */
-export const HOST_INSTALL_COMMAND: Record<Host, string> = {
+const HOST_INSTALL_COMMAND: Record<Host, string> = {
   netlify: `npm install ${HOST_INSTALL_FLAGS.join(" ")}`,
   cloudflare: `npm ci ${HOST_INSTALL_FLAGS.join(" ")}`,
 };

@@ -143,7 +143,7 @@ export interface PagePolicy {
 }
 
 /** What a page of the site is read against: the site's origin and the origins it may load from. */
-export function pageContext(business: Pick<Business, "url" | "leadForm">, file: string): PageContext {
+function pageContext(business: Pick<Business, "url" | "leadForm">, file: string): PageContext {
   return { siteOrigin: new URL(business.url).origin, allowedOrigins: providerOrigins(business), file };
 }
 

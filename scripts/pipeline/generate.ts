@@ -36,6 +36,7 @@ import { SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
 import type { Route } from "../site/page.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
+import { StepTimer, type StepTiming } from "./timings.ts";
 
 export interface GenerateOptions {
   dataDir: string;
@@ -58,6 +59,8 @@ export interface GenerateResult {
   milliseconds: number;
   /** What the data may have but had better not (data/load.ts), for the command line to print. */
   warnings: DataProblem[];
+  /** How long each step took, for `sitegen generate --timings`. */
+  timings: StepTiming[];
 }
 
 export interface RenderedSite {
@@ -79,13 +82,22 @@ type Emit = (file: string, contents: OutputContents) => Promise<void>;
  * large site need not be held in memory. Keeps only what the header policy needs of each page.
  * Throws DataError, RenderError or PolicyError.
  */
-async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<RenderedSite, "files">> {
+async function produceSite(
+  options: GenerateOptions,
+  emit: Emit,
+  timer = new StepTimer(),
+): Promise<Omit<RenderedSite, "files">> {
   // One moment for the whole build, so that the check and the pages agree on the day.
   const today = options.today ?? new Date();
-  const data = await loadData(options.dataDir, { today });
+  const data = await timer.time("read and check data/", () => loadData(options.dataDir, { today }));
   const model = buildModel(data, { today });
-  await loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]);
-  const [assets, lastmod] = await Promise.all([buildAssets(), dataLastModified(options.dataDir)]);
+  const [, assets, lastmod] = await timer.time("icons, stylesheet and scripts, the data's date", () =>
+    Promise.all([
+      loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]),
+      buildAssets(),
+      dataLastModified(options.dataDir),
+    ]),
+  );
   const context: RenderContext = {
     business: model.business,
     assets,
@@ -98,22 +110,26 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   // The site editor at /admin/, written as soon as it is made: compressing its 2 MB script is the
   // longest single task of a cold build, and it runs on the thread pool while everything below is
   // made. Not a page of the site, so outside the routes, the sitemap and llms.txt.
-  const admin = adminFiles(model.business).then(async (files) => {
-    for (const [file, contents] of files) await emit(file, contents);
-  });
+  const admin = timer
+    .time("the site editor's files", () => adminFiles(model.business))
+    .then(async (files) => {
+      for (const [file, contents] of files) await emit(file, contents);
+    });
   admin.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
   // Drawing uncached cards is the slowest part of a cold build after compression; resvg's part of it
   // runs on the thread pool while the pages render here.
-  const images = renderSocialImages(cards);
+  const images = timer.time("preview cards", () => renderSocialImages(cards));
   images.catch(() => {});
-  const photos = renderPhotos(model.photos.values(), previewPhotos(model));
+  const photos = timer.time("photos", () => renderPhotos(model.photos.values(), previewPhotos(model)));
   photos.catch(() => {});
   const policies: PagePolicy[] = [];
-  for (const route of pages) {
-    const html = renderRoute(route, context);
-    policies.push(pagePolicy(model.business, route.file, html));
-    await emit(route.file, html);
-  }
+  await timer.time("pages, and what their policy needs", async () => {
+    for (const route of pages) {
+      const html = renderRoute(route, context);
+      policies.push(pagePolicy(model.business, route.file, html));
+      await emit(route.file, html);
+    }
+  });
   // The home page's picture of the service-area map, with a header policy of its own.
   const mapPicture = await renderMapPicture(model);
   await emit(SERVICE_AREA_MAP_FILE, mapPicture);
@@ -134,7 +150,10 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   const headerRules = headerPolicyFor(policies, pictures);
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
-  await emit(offline.file, await buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }));
+  const worker = await timer.time("the service worker", () =>
+    buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }),
+  );
+  await emit(offline.file, worker);
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));
   return { model, routes, warnings: data.warnings, offlineHtml };
 }
@@ -158,6 +177,7 @@ const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
 async function writeStaged(
   outDir: string,
   precompressed: boolean,
+  timer: StepTimer,
   produce: (emit: Emit) => Promise<void>,
 ): Promise<string[]> {
   const output = new StagedOutput(outDir);
@@ -165,36 +185,40 @@ async function writeStaged(
   // One entry per emitted file, in emit order: the file, then the siblings written beside it.
   const written: string[][] = [];
   await output.begin();
+  const step = precompressed ? "compress and write, as files come" : "write, as files come";
   try {
-    await produce((file, contents) => {
-      const names = [file];
-      written.push(names);
-      return backlog.add(async () => {
-        const siblings = precompressed ? await compressedSiblings(file, contents) : [];
-        names.push(...siblings.map(([name]) => name));
-        await Promise.all([
-          output.write(file, contents),
-          ...siblings.map(([name, bytes]) => output.write(name, bytes)),
-        ]);
+    await timer.time(step, async () => {
+      await produce((file, contents) => {
+        const names = [file];
+        written.push(names);
+        return backlog.add(async () => {
+          const siblings = precompressed ? await compressedSiblings(file, contents) : [];
+          names.push(...siblings.map(([name]) => name));
+          await Promise.all([
+            output.write(file, contents),
+            ...siblings.map(([name, bytes]) => output.write(name, bytes)),
+          ]);
+        });
       });
+      await backlog.settle();
     });
-    await backlog.settle();
   } catch (error) {
     await backlog.settle().catch(() => {});
     await output.abandon();
     throw error;
   }
-  await output.commit();
+  await timer.time("swap into the output folder", () => output.commit());
   return written.flat();
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
+  const timer = new StepTimer();
   let pages = 0;
   let warnings: DataProblem[] = [];
   const { precompressed } = buildTargetFor(options.host);
-  const files = await writeStaged(options.outDir, precompressed, async (emit) => {
-    const site = await produceSite(options, emit);
+  const files = await writeStaged(options.outDir, precompressed, timer, async (emit) => {
+    const site = await produceSite(options, emit, timer);
     pages = site.routes.length + 1;
     warnings = site.warnings;
   });
@@ -204,5 +228,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files,
     milliseconds: Math.round(performance.now() - started),
     warnings,
+    timings: timer.steps,
   };
 }

@@ -62,13 +62,13 @@ function cacheKey(fingerprint: string, card: SocialCardData): string {
 }
 
 /** The card as SVG, laid out by satori with the Inter font. */
-export async function socialCardSvg(card: SocialCardData): Promise<string> {
+async function socialCardSvg(card: SocialCardData): Promise<string> {
   renderer ??= loadRenderer();
   const { fonts } = await renderer;
   return satori(createElement(SocialCard, { card }), { ...SOCIAL_IMAGE_SIZE, fonts });
 }
 
-export const RESVG_OPTIONS = { fitTo: { mode: "original" }, font: { loadSystemFonts: false } } as const;
+const RESVG_OPTIONS = { fitTo: { mode: "original" }, font: { loadSystemFonts: false } } as const;
 
 /** Draws a card here: satori's layout, then resvg's drawing on the thread pool. */
 async function drawSocialCard(card: SocialCardData): Promise<Uint8Array> {

@@ -14,9 +14,9 @@ export interface SitegenResult {
   stderr: string;
 }
 
-/** Runs `sitegen <args>` in `cwd` (the project, by default). */
-export function sitegen(args: string[], cwd?: string): Promise<SitegenResult> {
-  return run(process.execPath, [CLI, ...args], { cwd }).then(
+/** Runs `sitegen <args>` in `cwd` (the project, by default), Node started with `nodeArgs`. */
+export function sitegen(args: string[], cwd?: string, nodeArgs: string[] = []): Promise<SitegenResult> {
+  return run(process.execPath, [...nodeArgs, CLI, ...args], { cwd }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: SitegenResult) => error,
   );
