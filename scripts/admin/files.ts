@@ -9,6 +9,7 @@ import path from "node:path";
 import { schemaLink } from "../data/format.ts";
 import { DATA_FILES, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
 import { bundleBrowserScript } from "../lib/bundle.ts";
+import type { BuildCache } from "../lib/cache.ts";
 import { cachedSubsetWoff2 } from "../lib/font-subset.ts";
 import type { OutputContents } from "../lib/output.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
@@ -98,7 +99,10 @@ export async function publishedCmsScript(): Promise<string> {
  * The CMS's script, asking this site alone, and the files it then asks for: its fonts, cut down to
  * what the editor draws (fonts.ts), among them the icons config.yml names (`configIcons`).
  */
-async function cmsScript(configIcons: string[]): Promise<{ script: string; files: Map<string, OutputContents> }> {
+async function cmsScript(
+  configIcons: string[],
+  cache: BuildCache,
+): Promise<{ script: string; files: Map<string, OutputContents> }> {
   const source = await publishedCmsScript();
   const { version } = JSON.parse(await readFile(path.join(packageDir("@sveltia/cms"), "package.json"), "utf8")) as {
     version: string;
@@ -110,7 +114,7 @@ async function cmsScript(configIcons: string[]): Promise<{ script: string; files
   const fonts = await Promise.all(
     found.map(async (font): Promise<[string, OutputContents]> => [
       font.file,
-      await cachedSubsetWoff2(await readFile(font.source), editorFontRequest(font.family, source, configIcons)),
+      await cachedSubsetWoff2(await readFile(font.source), editorFontRequest(font.family, source, configIcons), cache),
     ]),
   );
   let script = source;
@@ -183,10 +187,10 @@ function adminPage(site: Pick<SiteData, "name">): string {
  */
 let scripts: { icons: string; made: Promise<[Awaited<ReturnType<typeof cmsScript>>, string]> } | undefined;
 
-function editorScripts(configIcons: string[]) {
+function editorScripts(configIcons: string[], cache: BuildCache) {
   const icons = configIcons.join(" ");
   if (scripts?.icons !== icons) {
-    const made = Promise.all([cmsScript(configIcons), editorScript()]);
+    const made = Promise.all([cmsScript(configIcons, cache), editorScript()]);
     scripts = { icons, made };
     // A failure is reported to this build, and the next one tries again.
     made.catch(() => {
@@ -214,9 +218,10 @@ function configOf(site: Pick<SiteData, "name" | "url" | "editor">): { text: stri
 /** Every file of /admin/, by its path in dist/. */
 export async function adminFiles(
   site: Pick<SiteData, "name" | "url" | "editor">,
+  cache: BuildCache,
 ): Promise<Map<string, OutputContents>> {
   const config = configOf(site);
-  const [{ script, files }, editor] = await editorScripts(config.icons);
+  const [{ script, files }, editor] = await editorScripts(config.icons, cache);
   return new Map<string, OutputContents>([
     [`${ADMIN_DIR}index.html`, adminPage(site)],
     [`${ADMIN_DIR}${CONFIG_FILE}`, config.text],

@@ -16,7 +16,8 @@ import {
   type FileWeight,
 } from "./budgets.ts";
 import { formatTable } from "./table.ts";
-import { DATA_DIR } from "../lib/paths.ts";
+import { BuildCache } from "../lib/cache.ts";
+import { CACHE_DIR, DATA_DIR } from "../lib/paths.ts";
 
 const dataDir = path.resolve(process.argv[2] ?? DATA_DIR);
 const site = await renderSite({ dataDir, outDir: "unused" });
@@ -51,7 +52,7 @@ console.log(`\nLargest page: ${largest.file}, ${largest.gzip} bytes gzip, ${larg
 
 // The site editor at /admin/: exempt from the page budget (only the owner loads it), but held to
 // its own, and its fonts weighed whole (as the CMS's packages ship them) and as they are sent.
-const adminWeights = await measureEditor(site.files);
+const adminWeights = await measureEditor(site.files, new BuildCache(CACHE_DIR));
 const sum = (weights: FileWeight[], key: "bytes" | "gzip" | "brotli") =>
   weights.reduce((total, weight) => total + weight[key], 0);
 const total = (label: string, weights: FileWeight[]) => [

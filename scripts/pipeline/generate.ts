@@ -17,6 +17,8 @@ import { iconComponent, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
 import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
+import { BuildCache } from "../lib/cache.ts";
+import { CACHE_DIR } from "../lib/paths.ts";
 import type { OutputContents } from "../lib/output.ts";
 import { dataLastModified } from "../data/last-modified.ts";
 import { iconsUsed } from "../pages/icons.ts";
@@ -50,6 +52,11 @@ export interface GenerateOptions {
   today?: Date;
   /** The static host the build is for; undefined for `npm start` and nginx (headers/hosts.ts). */
   host?: Host;
+  /**
+   * Where the build keeps what it can reuse between builds (lib/cache.ts): `.cache/` by default;
+   * false for no cache at all, everything made anew and nothing kept (`--no-cache`).
+   */
+  cacheDir?: string | false;
 }
 
 export interface GenerateResult {
@@ -84,6 +91,7 @@ type Emit = (file: string, contents: OutputContents) => Promise<void>;
  */
 async function produceSite(
   options: GenerateOptions,
+  cache: BuildCache,
   emit: Emit,
   timer = new StepTimer(),
 ): Promise<Omit<RenderedSite, "files">> {
@@ -111,16 +119,16 @@ async function produceSite(
   // longest single task of a cold build, and it runs on the thread pool while everything below is
   // made. Not a page of the site, so outside the routes, the sitemap and llms.txt.
   const admin = timer
-    .time("the site editor's files", () => adminFiles(model.business))
+    .time("the site editor's files", () => adminFiles(model.business, cache))
     .then(async (files) => {
       for (const [file, contents] of files) await emit(file, contents);
     });
   admin.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
   // Drawing uncached cards is the slowest part of a cold build after compression; resvg's part of it
   // runs on the thread pool while the pages render here.
-  const images = timer.time("preview cards", () => renderSocialImages(cards));
+  const images = timer.time("preview cards", () => renderSocialImages(cards, cache));
   images.catch(() => {});
-  const photos = timer.time("photos", () => renderPhotos(model.photos.values(), previewPhotos(model)));
+  const photos = timer.time("photos", () => renderPhotos(model.photos.values(), previewPhotos(model), cache));
   photos.catch(() => {});
   const policies: PagePolicy[] = [];
   await timer.time("pages, and what their policy needs", async () => {
@@ -161,10 +169,14 @@ async function produceSite(
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
 export async function renderSite(options: GenerateOptions): Promise<RenderedSite> {
   const files = new Map<string, OutputContents>();
-  const site = await produceSite(options, async (file, contents) => {
+  const site = await produceSite(options, cacheFor(options), async (file, contents) => {
     files.set(file, contents);
   });
   return { ...site, files };
+}
+
+function cacheFor(options: GenerateOptions): BuildCache {
+  return new BuildCache(options.cacheDir ?? CACHE_DIR);
 }
 
 /** Files compressed and written at once: enough to keep every core and the disk busy. */
@@ -177,6 +189,7 @@ const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
 async function writeStaged(
   outDir: string,
   precompressed: boolean,
+  cache: BuildCache,
   timer: StepTimer,
   produce: (emit: Emit) => Promise<void>,
 ): Promise<string[]> {
@@ -192,7 +205,7 @@ async function writeStaged(
         const names = [file];
         written.push(names);
         return backlog.add(async () => {
-          const siblings = precompressed ? await compressedSiblings(file, contents) : [];
+          const siblings = precompressed ? await compressedSiblings(file, contents, cache) : [];
           names.push(...siblings.map(([name]) => name));
           await Promise.all([
             output.write(file, contents),
@@ -217,8 +230,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   let pages = 0;
   let warnings: DataProblem[] = [];
   const { precompressed } = buildTargetFor(options.host);
-  const files = await writeStaged(options.outDir, precompressed, timer, async (emit) => {
-    const site = await produceSite(options, emit, timer);
+  const cache = cacheFor(options);
+  const files = await writeStaged(options.outDir, precompressed, cache, timer, async (emit) => {
+    const site = await produceSite(options, cache, emit, timer);
     pages = site.routes.length + 1;
     warnings = site.warnings;
   });
