@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { generate, renderSite } from "../scripts/pipeline/generate.ts";
+import { BuildMemory } from "../scripts/pipeline/build-memory.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { renderRoute } from "../scripts/pages/render.ts";
@@ -74,6 +75,23 @@ describe("generate", () => {
     expect(changed.length).toBeLessThan(expected.size / 4);
   }, 120_000);
 
+  it("keeps what a process may reuse in the memory it is given, and builds the same bytes with it", async () => {
+    const memory = new BuildMemory();
+    const first = path.join(await tempDir(), "dist");
+    await generate({ dataDir: DATA_DIR, outDir: first, memory });
+    // The pages' stylesheet and two scripts, the map picture's stylesheet, the service worker.
+    expect(memory.bundles.size).toBe(5);
+    expect(memory.editor.config).toBeDefined();
+    const scripts = memory.editor.scripts;
+    expect(scripts).toBeDefined();
+    const second = path.join(await tempDir(), "dist");
+    await generate({ dataDir: DATA_DIR, outDir: second, memory });
+    expect(memory.editor.scripts).toBe(scripts);
+    const [a, b] = await Promise.all([readTree(first), readTree(second)]);
+    expect([...b.keys()]).toEqual([...a.keys()]);
+    for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
+  }, 120_000);
+
   it("lists every public route once in the sitemap, as absolute URLs, and not the 404 page", async () => {
     const { files, model } = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
     const sitemap = String(files.get("sitemap.xml") ?? "");
@@ -100,7 +118,7 @@ describe("generate", () => {
         throw new Error("template exploded");
       },
     };
-    const context = { business: model.business, assets: await buildAssets(), year: 2026 };
+    const context = { business: model.business, assets: await buildAssets(), year: 2026, icons: new Map() };
     expect(() => renderRoute(broken, context)).toThrow(RenderError);
     expect(() => renderRoute(broken, context)).toThrow("Rendering /broken failed: template exploded");
   });

@@ -14,8 +14,7 @@ import { socialIconsUsed, socialImagesFor } from "../scripts/seo/social-meta.ts"
 import { DATA_DIR } from "./support/paths.ts";
 
 const model = buildModel(await loadData(DATA_DIR));
-await loadIcons(socialIconsUsed(model));
-const images = socialImagesFor(buildRoutes(model), model);
+const images = socialImagesFor(buildRoutes(model), model, await loadIcons(socialIconsUsed(model)));
 
 const pngSize = (png: Uint8Array) => {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);

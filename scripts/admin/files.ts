@@ -179,49 +179,52 @@ function adminPage(site: Pick<SiteData, "name">): string {
 `;
 }
 
-/**
- * The CMS's script and the editor's, made once per process for the icons the configuration draws:
- * they depend only on those, the installed CMS and the project's code, and the dev server loads
- * changed code in a new process. Reading, rewriting and bundling them took a sixth of each rebuild
- * of the dev server.
- */
-let scripts: { icons: string; made: Promise<[Awaited<ReturnType<typeof cmsScript>>, string]> } | undefined;
+type EditorScripts = [Awaited<ReturnType<typeof cmsScript>>, string];
 
-function editorScripts(configIcons: string[], cache: BuildCache) {
+/**
+ * What the editor's files keep between builds in one process (pipeline/build-memory.ts): the
+ * configuration, by the site fields it is made from, and the CMS's script with its fonts and the
+ * editor's script, by the icons the configuration draws. They depend on nothing else but the
+ * installed CMS and the project's code, and the dev server loads changed code in a new process; most
+ * saves change none of those fields.
+ */
+export interface KeptEditorFiles {
+  config?: { madeFrom: string; text: string; icons: string[] };
+  scripts?: { icons: string; made: Promise<EditorScripts> };
+}
+
+function configOf(site: Pick<SiteData, "name" | "url" | "editor">, kept: KeptEditorFiles) {
+  const madeFrom = JSON.stringify([site.name, site.url, site.editor]);
+  if (kept.config?.madeFrom !== madeFrom) {
+    kept.config = { madeFrom, text: cmsConfigText(site), icons: cmsIconNames(cmsConfig(site)) };
+  }
+  return kept.config;
+}
+
+function editorScripts(configIcons: string[], cache: BuildCache, kept: KeptEditorFiles): Promise<EditorScripts> {
   const icons = configIcons.join(" ");
-  if (scripts?.icons !== icons) {
+  if (kept.scripts?.icons !== icons) {
     const made = Promise.all([cmsScript(configIcons, cache), editorScript()]);
-    scripts = { icons, made };
+    kept.scripts = { icons, made };
     // A failure is reported to this build, and the next one tries again.
     made.catch(() => {
-      if (scripts?.made === made) scripts = undefined;
+      if (kept.scripts?.made === made) delete kept.scripts;
     });
   }
-  return scripts.made;
+  return kept.scripts.made;
 }
 
 /**
- * The last configuration made in this process, its text and the icons it draws, by the site fields
- * it was made from: the dev server rebuilds on every save, and most saves leave data/site.yaml as
- * it was.
+ * Every file of /admin/, by its path in dist/: the fonts from `cache` or cut now, the rest from
+ * `kept` when the fields they are made from are unchanged (a fresh object by default: nothing kept).
  */
-let lastConfig: { made: string; text: string; icons: string[] } | undefined;
-
-function configOf(site: Pick<SiteData, "name" | "url" | "editor">): { text: string; icons: string[] } {
-  const made = JSON.stringify([site.name, site.url, site.editor]);
-  if (lastConfig?.made !== made) {
-    lastConfig = { made, text: cmsConfigText(site), icons: cmsIconNames(cmsConfig(site)) };
-  }
-  return lastConfig;
-}
-
-/** Every file of /admin/, by its path in dist/. */
 export async function adminFiles(
   site: Pick<SiteData, "name" | "url" | "editor">,
   cache: BuildCache,
+  kept: KeptEditorFiles = {},
 ): Promise<Map<string, OutputContents>> {
-  const config = configOf(site);
-  const [{ script, files }, editor] = await editorScripts(config.icons, cache);
+  const config = configOf(site, kept);
+  const [{ script, files }, editor] = await editorScripts(config.icons, cache, kept);
   return new Map<string, OutputContents>([
     [`${ADMIN_DIR}index.html`, adminPage(site)],
     [`${ADMIN_DIR}${CONFIG_FILE}`, config.text],

@@ -26,10 +26,12 @@ const HOME: Crumb = { name: "Home", path: "/" };
 const SERVICES: Crumb = { name: "Services", path: "/services" };
 const TOWNS: Crumb = { name: "Service Area", path: "/towns" };
 
-export function buildRoutes(model: SiteModel): Route[] {
+/**
+ * Every page of the site. `areaMap` draws the service-area map the first time a page that shows it
+ * renders; generate passes the one it shares with the map's picture.
+ */
+export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model)): Route[] {
   const { business } = model;
-  // Drawn once, when the first page that shows it renders, and shared with the picture.
-  const areaMap = () => serviceAreaMapOf(model);
   const title = (base: string) => pageTitle(base, business.name);
   const page = (
     routePath: string,

@@ -2,7 +2,7 @@
 // so that a new build with a new phone number or new hours is a new worker, which browsers install
 // at the visitor's next visit online.
 import path from "node:path";
-import { bundleBrowserScript } from "../lib/bundle.ts";
+import { bundleBrowserScript, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 import { ADMIN_PATH, CONTACT_PATH, SERVICE_AREA_MAP_PATH } from "../site/urls.ts";
 
@@ -31,9 +31,13 @@ export interface WorkerInput {
   offlinePlainHttpPolicy: string;
 }
 
-export function buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }: WorkerInput): Promise<string> {
+export function buildWorker(
+  { offlineHtml, offlinePolicy, offlinePlainHttpPolicy }: WorkerInput,
+  kept?: KeptBundles,
+): Promise<string> {
   return bundleBrowserScript(WORKER_SOURCE, {
     strict: true,
+    kept,
     define: {
       OFFLINE_HTML: JSON.stringify(offlineHtml),
       OFFLINE_POLICY: JSON.stringify(offlinePolicy),

@@ -13,7 +13,7 @@ import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { plainHttpPolicy } from "../headers/plain-http.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
 import { buildTargetFor, type Host } from "../headers/hosts.ts";
-import { iconComponent, loadIcons } from "../data/icons.ts";
+import { iconIn, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
 import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
@@ -33,7 +33,9 @@ import { buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
 import { buildRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
 import { buildWorker } from "../pages/worker.ts";
-import { renderMapPicture } from "../pages/map-picture.ts";
+import { renderMapPicture, serviceAreaMapOf } from "../pages/map-picture.ts";
+import { iconDrawings } from "../../templates/parts/icon-drawing.ts";
+import { BuildMemory } from "./build-memory.ts";
 import { SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
 import type { Route } from "../site/page.ts";
 import { buildRobots } from "../seo/robots.ts";
@@ -57,6 +59,11 @@ export interface GenerateOptions {
    * false for no cache at all, everything made anew and nothing kept (`--no-cache`).
    */
   cacheDir?: string | false;
+  /**
+   * What this process keeps between builds (build-memory.ts): the dev server's build process passes
+   * the same one to every build; by default a fresh one, so the build starts from nothing.
+   */
+  memory?: BuildMemory;
 }
 
 export interface GenerateResult {
@@ -95,14 +102,15 @@ async function produceSite(
   emit: Emit,
   timer = new StepTimer(),
 ): Promise<Omit<RenderedSite, "files">> {
+  const memory = options.memory ?? new BuildMemory();
   // One moment for the whole build, so that the check and the pages agree on the day.
   const today = options.today ?? new Date();
   const data = await timer.time("read and check data/", () => loadData(options.dataDir, { today }));
   const model = buildModel(data, { today });
-  const [, assets, lastmod] = await timer.time("icons, stylesheet and scripts, the data's date", () =>
+  const [icons, assets, lastmod] = await timer.time("icons, stylesheet and scripts, the data's date", () =>
     Promise.all([
       loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]),
-      buildAssets(),
+      buildAssets(memory.bundles),
       dataLastModified(options.dataDir),
     ]),
   );
@@ -110,16 +118,19 @@ async function produceSite(
     business: model.business,
     assets,
     year: options.year ?? new Date().getFullYear(),
+    icons: iconDrawings(icons),
     headFor: pageHeadFor(model),
   };
-  const routes = buildRoutes(model);
+  // Drawn once, when the first page that shows it renders, and shared with its picture.
+  const areaMap = serviceAreaMapOf(model);
+  const routes = buildRoutes(model, areaMap);
   const pages = [...routes, notFoundRoute(model)];
-  const cards = socialImagesFor(routes, model);
+  const cards = socialImagesFor(routes, model, icons);
   // The site editor at /admin/, written as soon as it is made: compressing its 2 MB script is the
   // longest single task of a cold build, and it runs on the thread pool while everything below is
   // made. Not a page of the site, so outside the routes, the sitemap and llms.txt.
   const admin = timer
-    .time("the site editor's files", () => adminFiles(model.business, cache))
+    .time("the site editor's files", () => adminFiles(model.business, cache, memory.editor))
     .then(async (files) => {
       for (const [file, contents] of files) await emit(file, contents);
     });
@@ -139,7 +150,7 @@ async function produceSite(
     }
   });
   // The home page's picture of the service-area map, with a header policy of its own.
-  const mapPicture = await renderMapPicture(model);
+  const mapPicture = await renderMapPicture(areaMap(), memory.bundles);
   await emit(SERVICE_AREA_MAP_FILE, mapPicture);
   await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
   await emit("robots.txt", buildRobots(model.business.url));
@@ -147,7 +158,7 @@ async function produceSite(
   if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
   for (const [file, png] of await images) await emit(file, png);
   for (const [file, photo] of await photos) await emit(file, photo);
-  await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
+  await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconIn(icons, "shovel")))));
   await admin;
   // The offline page is written into the service worker, with the policy of every page.
   const offline = offlineRoute(model);
@@ -159,7 +170,7 @@ async function produceSite(
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
   const worker = await timer.time("the service worker", () =>
-    buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }),
+    buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }, memory.bundles),
   );
   await emit(offline.file, worker);
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));
