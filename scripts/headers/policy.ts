@@ -89,7 +89,7 @@ function firstPartyOnly(sources: PolicySources): PolicySources {
  */
 const SITE_FETCHES: PolicySources = new Map([["connect-src", new Set(["'self'"])]]);
 
-/** Every page registers the site's service worker (browser/worker.ts), a script of its own origin. */
+/** Every page registers the site's service worker (browser/service-worker.ts), a script of its own origin. */
 const SITE_WORKER: PolicySources = new Map([["worker-src", new Set(["'self'"])]]);
 
 /** The lead-form provider's origins, the only third parties a page may load. */

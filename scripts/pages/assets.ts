@@ -5,7 +5,7 @@ import path from "node:path";
 import { bundleBrowserScript, bundleStylesheet, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
 import type { PageAssets } from "../site/page.ts";
-import { WORKER_PATH } from "../site/urls.ts";
+import { SERVICE_WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
 /** The colours and sizes both stylesheets start from, and how the service-area map is drawn. */
@@ -25,7 +25,7 @@ export async function buildAssets(kept?: KeptBundles): Promise<PageAssets> {
   const [css, headScript, bodyScript] = await Promise.all([
     bundleStylesheet([STYLESHEET], kept),
     bundleBrowserScript(HEAD_SCRIPT, { kept }),
-    bundleBrowserScript(BODY_SCRIPT, { define: { WORKER_URL: JSON.stringify(WORKER_PATH) }, kept }),
+    bundleBrowserScript(BODY_SCRIPT, { define: { WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH) }, kept }),
   ]);
   return { css, headScript, bodyScript, speculationRules: SPECULATION_RULES };
 }

@@ -12,7 +12,7 @@ import { NotFoundPage } from "../../templates/pages/NotFoundPage.tsx";
 import { OfflinePage } from "../../templates/pages/OfflinePage.tsx";
 import { serviceAreaMapOf } from "./map-picture.ts";
 import type { Crumb, PageKind, PageMeta, Route } from "../site/page.ts";
-import { CONTACT_PATH, fileForPath, NOT_FOUND_FILE, servicePath, townPath, WORKER_FILE } from "../site/urls.ts";
+import { CONTACT_PATH, fileForPath, NOT_FOUND_FILE, servicePath, townPath, SERVICE_WORKER_FILE } from "../site/urls.ts";
 
 const MAX_TITLE = 60;
 
@@ -129,12 +129,12 @@ export function notFoundRoute(model: SiteModel): Route {
 
 /**
  * The offline page: what the service worker shows for a page it has not kept when there is no
- * network. It has no address and no file of its own; it is written into the worker (WORKER_FILE).
+ * network. It has no address and no file of its own; it is written into the worker (SERVICE_WORKER_FILE).
  */
 export function offlineRoute(model: SiteModel): Route {
   return {
     path: "/offline",
-    file: WORKER_FILE,
+    file: SERVICE_WORKER_FILE,
     kind: "offline",
     meta: {
       title: pageTitle("You Are Offline", model.business.name),

@@ -12,7 +12,8 @@ import { headerPolicyFor, pagePolicy, picturePolicy, siteWidePolicy, type PagePo
 import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { plainHttpPolicy } from "../headers/plain-http.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
-import { buildTargetFor, type Host } from "../headers/hosts.ts";
+import type { Host } from "../headers/hosts.ts";
+import { buildTargetFor } from "./build-target.ts";
 import { iconIn, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
 import type { DataProblem } from "../data/problems.ts";
@@ -32,7 +33,7 @@ import { adminFiles } from "../admin/files.ts";
 import { buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
 import { buildRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
-import { buildWorker } from "../pages/worker.ts";
+import { buildServiceWorker } from "../pages/service-worker.ts";
 import { renderMapPicture, serviceAreaMapOf } from "../pages/map-picture.ts";
 import { iconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { BuildMemory } from "./build-memory.ts";
@@ -52,7 +53,7 @@ export interface GenerateOptions {
    * to the hours the pages show. Defaults to now.
    */
   today?: Date;
-  /** The static host the build is for; undefined for `npm start` and nginx (headers/hosts.ts). */
+  /** The static host the build is for; undefined for `npm start` and nginx (build-target.ts). */
   host?: Host;
   /**
    * Where the build keeps what it can reuse between builds (lib/cache.ts): `.cache/` by default;
@@ -84,7 +85,7 @@ export interface RenderedSite {
   files: Map<string, OutputContents>;
   /** The data's warnings (data/load.ts): nothing stopped, but worth fixing. */
   warnings: DataProblem[];
-  /** The offline page, as the service worker holds it (pages/worker.ts). */
+  /** The offline page, as the service worker holds it (pages/service-worker.ts). */
   offlineHtml: string;
 }
 
@@ -170,7 +171,7 @@ async function produceSite(
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
   const worker = await timer.time("the service worker", () =>
-    buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }, memory.bundles),
+    buildServiceWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }, memory.bundles),
   );
   await emit(offline.file, worker);
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));

@@ -1,4 +1,4 @@
-// The service worker, /sw.js (browser/worker.ts): bundled with the offline page written into it,
+// The service worker, /sw.js (browser/service-worker.ts): bundled with the offline page written into it,
 // so that a new build with a new phone number or new hours is a new worker, which browsers install
 // at the visitor's next visit online.
 import path from "node:path";
@@ -6,7 +6,7 @@ import { bundleBrowserScript, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 import { ADMIN_PATH, CONTACT_PATH, SERVICE_AREA_MAP_PATH } from "../site/urls.ts";
 
-const WORKER_SOURCE = path.join(SCRIPTS_DIR, "browser", "worker.ts");
+const SERVICE_WORKER_SOURCE = path.join(SCRIPTS_DIR, "browser", "service-worker.ts");
 
 /**
  * How long a page the visitor has kept may take to arrive before the kept copy is shown. A page
@@ -22,7 +22,7 @@ export const NETWORK_TIMEOUT_MS = 3000;
  */
 export const KEEP_FROM_START = ["/", SERVICE_AREA_MAP_PATH, CONTACT_PATH] as const;
 
-export interface WorkerInput {
+export interface ServiceWorkerInput {
   /** The offline page, rendered in the site's layout. */
   offlineHtml: string;
   /** The Content-Security-Policy it is sent with: the site's own. */
@@ -31,11 +31,11 @@ export interface WorkerInput {
   offlinePlainHttpPolicy: string;
 }
 
-export function buildWorker(
-  { offlineHtml, offlinePolicy, offlinePlainHttpPolicy }: WorkerInput,
+export function buildServiceWorker(
+  { offlineHtml, offlinePolicy, offlinePlainHttpPolicy }: ServiceWorkerInput,
   kept?: KeptBundles,
 ): Promise<string> {
-  return bundleBrowserScript(WORKER_SOURCE, {
+  return bundleBrowserScript(SERVICE_WORKER_SOURCE, {
     strict: true,
     kept,
     define: {

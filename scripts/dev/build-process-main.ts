@@ -1,12 +1,13 @@
-// The build process of `sitegen dev`. It stays alive between builds so that a data change costs
-// only the build itself, not starting Node, compiling TypeScript and loading React again.
+// What the dev server's build process runs (build-process.ts starts it). It stays alive between
+// builds so that a data change costs only the build itself, not starting Node, compiling TypeScript
+// and loading React again.
 //
 // It loads the site's own modules (templates, pipeline) on its first build only. A template
-// change therefore needs a new process, which `sitegen dev` keeps ready: this one starts, loads
+// change therefore needs a new process, which `sitegen dev` starts ahead: this one starts, loads
 // the libraries, and waits.
-import type { BuildRequest, WorkerReply } from "./protocol.ts";
+import type { BuildRequest, BuildReply } from "./protocol.ts";
 
-function reply(message: WorkerReply) {
+function reply(message: BuildReply) {
   process.send?.(message);
 }
 
