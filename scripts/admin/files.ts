@@ -196,7 +196,8 @@ export interface KeptEditorFiles {
 function configOf(site: Pick<SiteData, "name" | "url" | "editor">, kept: KeptEditorFiles) {
   const madeFrom = JSON.stringify([site.name, site.url, site.editor]);
   if (kept.config?.madeFrom !== madeFrom) {
-    kept.config = { madeFrom, text: cmsConfigText(site), icons: cmsIconNames(cmsConfig(site)) };
+    const config = cmsConfig(site);
+    kept.config = { madeFrom, text: cmsConfigText(site, config), icons: cmsIconNames(config) };
   }
   return kept.config;
 }
