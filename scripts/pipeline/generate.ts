@@ -1,8 +1,8 @@
-// The pipeline: data/*.yaml → validated model → route table → HTML → dist/.
-// Each file goes to a staging folder as soon as it is made (with its .br and .gz, unless the build
-// is for a host that compresses by itself), so a site of thousands of pages is never held in
-// memory; dist/ is replaced in one step only once everything has rendered and been written, so a
-// failure leaves it exactly as it was.
+// The pipeline, as the README draws it ("How it is built"): the data read and checked, each route
+// rendered, the photos, preview cards and the editor's files made (from .cache/ where it holds
+// them), and each file compressed (unless the build is for a host that compresses by itself) and
+// written to a staging folder as soon as it is made; dist/ is replaced in one step only once
+// everything has rendered and been written, so a failure leaves it exactly as it was.
 import { availableParallelism } from "node:os";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -20,7 +20,7 @@ import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
 import { BuildCache } from "../lib/cache.ts";
 import { CACHE_DIR } from "../lib/paths.ts";
-import type { OutputContents } from "../lib/output.ts";
+import { outputBytes, type OutputContents } from "../lib/output.ts";
 import { dataLastModified } from "../data/last-modified.ts";
 import { iconsUsed } from "../pages/icons.ts";
 import { StagedOutput } from "./staged-output.ts";
@@ -217,11 +217,13 @@ async function writeStaged(
         const names = [file];
         written.push(names);
         return backlog.add(async () => {
-          const siblings = precompressed ? await compressedSiblings(file, contents, cache) : [];
+          // Encoded once, for the file and its compressed copies.
+          const bytes = outputBytes(contents);
+          const siblings = precompressed ? await compressedSiblings(file, bytes, cache) : [];
           names.push(...siblings.map(([name]) => name));
           await Promise.all([
-            output.write(file, contents),
-            ...siblings.map(([name, bytes]) => output.write(name, bytes)),
+            output.write(file, bytes),
+            ...siblings.map(([name, sibling]) => output.write(name, sibling)),
           ]);
         });
       });

@@ -30,8 +30,8 @@ const RESVG_OPTIONS = { fitTo: { mode: "original" }, font: { loadSystemFonts: fa
 
 type Fonts = { name: string; data: Buffer; weight: 400 | 800; style: "normal" }[];
 
-/** The fonts, and what besides the card's data changes the pixels: the parts of every card's key. */
-async function loadRenderer(): Promise<{ fonts: Fonts; keyParts: (string | Uint8Array)[] }> {
+/** The fonts, and a key of what besides the card's data changes the pixels: part of every card's key. */
+async function loadRenderer(): Promise<{ fonts: Fonts; fingerprint: string }> {
   const fonts = await Promise.all(
     FONTS.map(async ({ weight, file }) => ({
       name: "Inter",
@@ -43,7 +43,10 @@ async function loadRenderer(): Promise<{ fonts: Fonts; keyParts: (string | Uint8
   const versions = ["satori", "@resvg/resvg-js"].map(
     (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
   );
-  return { fonts, keyParts: [...fonts.map((font) => font.data), await readFile(CARD_TEMPLATE), ...versions] };
+  return {
+    fonts,
+    fingerprint: cacheKey(...fonts.map((font) => font.data), await readFile(CARD_TEMPLATE), ...versions),
+  };
 }
 
 /** Draws a card: satori's layout with the Inter font, then resvg's drawing on the thread pool. */
@@ -68,13 +71,13 @@ export async function renderSocialImages(
   cache: BuildCache,
   stats: SocialImageStats = { drawn: 0, fromCache: 0 },
 ): Promise<Map<string, Uint8Array>> {
-  const { fonts, keyParts } = await loadRenderer();
+  const { fonts, fingerprint } = await loadRenderer();
   const pngs = new Map<string, Uint8Array>();
   const backlog = new Backlog(availableParallelism());
   for (const image of images) {
     await backlog.add(async () => {
       let drawn = false;
-      const png = await cache.entry("og", cacheKey(...keyParts, JSON.stringify(image.card)), () => {
+      const png = await cache.entry("og", cacheKey(fingerprint, JSON.stringify(image.card)), () => {
         drawn = true;
         return drawSocialCard(image.card, fonts);
       });
