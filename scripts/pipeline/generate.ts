@@ -170,10 +170,10 @@ async function produceSite(
   const headerRules = headerPolicyFor(policies, pictures);
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
-  const worker = await timer.time("the service worker", () =>
+  const serviceWorker = await timer.time("the service worker", () =>
     buildServiceWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy }, memory.bundles),
   );
-  await emit(offline.file, worker);
+  await emit(offline.file, serviceWorker);
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));
   return { model, routes, warnings: data.warnings, offlineHtml };
 }
