@@ -48,16 +48,32 @@ function warn(warnings: readonly DataProblem[]) {
   if (warnings.length > 0) console.error(formatWarnings(warnings));
 }
 
-async function runGenerate(options: { data: string; out: string; quiet?: boolean; for?: Host }) {
+async function runGenerate(options: {
+  data: string;
+  out: string;
+  quiet?: boolean;
+  for?: Host;
+  timings?: boolean;
+  cache?: boolean;
+}) {
   const { generate } = await import("../scripts/pipeline/generate.ts");
   const host = options.for ?? hostFromEnvironment();
-  const result = await generate({ dataDir: path.resolve(options.data), outDir: path.resolve(options.out), host });
+  const result = await generate({
+    dataDir: path.resolve(options.data),
+    outDir: path.resolve(options.out),
+    host,
+    cacheDir: options.cache === false ? false : undefined,
+  });
   warn(result.warnings);
   if (!options.quiet) {
     const target = host ? ` for ${HOST_NAMES[host]}` : "";
     console.log(
       `Generated ${result.pages} pages, sitemap.xml and robots.txt${target} in ${result.milliseconds} ms → ${shown(result.outDir)}`,
     );
+  }
+  if (options.timings) {
+    const { formatTimings } = await import("../scripts/pipeline/timings.ts");
+    console.log(formatTimings(result.timings, result.milliseconds));
   }
 }
 
@@ -173,6 +189,8 @@ program
   .addOption(dataOption())
   .addOption(outOption())
   .option("-q, --quiet", "print nothing but errors and warnings")
+  .option("--timings", "print how long each step of the build took")
+  .option("--no-cache", "make everything anew, and keep nothing in .cache/ for the next build")
   .addOption(
     new Option(
       "--for <host>",

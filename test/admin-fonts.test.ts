@@ -2,7 +2,7 @@
 // icon the CMS's script and config.yml name, one glyph each as in the whole font and drawn at the
 // same weight, and nothing else; the text fonts keep their characters; the cut is the same on every
 // build and read back from the cache the second time.
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as hb from "harfbuzzjs";
@@ -22,6 +22,8 @@ import type { SiteData } from "../scripts/data/schema.ts";
 import { cachedSubsetWoff2, singleGlyphs, subsetWoff2 } from "../scripts/lib/font-subset.ts";
 import { outputBytes } from "../scripts/lib/output.ts";
 import { DATA_DIR } from "./support/paths.ts";
+import { BuildCache } from "../scripts/lib/cache.ts";
+import { CACHE_DIR } from "../scripts/lib/paths.ts";
 
 /** Icons on the screens the owner sees first: the file list, a form, a list's menu, the photo picker. */
 const SEEN_FIRST = ["edit", "arrow_drop_down", "more_vert", "expand_more", "close", "add", "search", "favorite"];
@@ -40,7 +42,7 @@ beforeAll(async () => {
   site = (await loadData(DATA_DIR)).site;
   script = await publishedCmsScript();
   fonts = cmsFonts(script);
-  for (const [file, contents] of await adminFiles(site)) {
+  for (const [file, contents] of await adminFiles(site, new BuildCache(CACHE_DIR))) {
     if (file.endsWith(".woff2")) sent.set(file, await outputBytes(contents));
   }
 }, 120_000);
@@ -139,18 +141,19 @@ describe("cutting a font", () => {
     const whole = await readFile(font.source);
     const request = editorFontRequest(font.family, script, cmsIconNames(cmsConfig(site)));
     const cacheDir = await mkdtemp(path.join(tmpdir(), "font-cache-"));
+    const cache = new BuildCache(cacheDir);
     try {
-      const first = await cachedSubsetWoff2(whole, request, cacheDir);
+      const first = await cachedSubsetWoff2(whole, request, cache);
       expect(Buffer.from(await subsetWoff2(whole, request)).equals(first)).toBe(true);
       expect(Buffer.from(sent.get(font.file)!).equals(first)).toBe(true);
-      const [cached] = await readdir(cacheDir);
-      expect(Buffer.from(await readFile(path.join(cacheDir, cached!))).equals(first)).toBe(true);
+      const [key] = await readdir(path.join(cacheDir, "fonts"));
+      expect(Buffer.from((await cache.read("fonts", key!))!).equals(first)).toBe(true);
       // What the cache holds is what the second call answers.
-      await writeFile(path.join(cacheDir, cached!), "from the cache");
-      expect(Buffer.from(await cachedSubsetWoff2(whole, request, cacheDir)).toString()).toBe("from the cache");
-      // A changed request is another file.
-      await cachedSubsetWoff2(whole, { ...request, ligatures: SEEN_FIRST }, cacheDir);
-      expect(await readdir(cacheDir)).toHaveLength(2);
+      await cache.write("fonts", key!, Buffer.from("from the cache"));
+      expect(Buffer.from(await cachedSubsetWoff2(whole, request, cache)).toString()).toBe("from the cache");
+      // A changed request is another entry.
+      await cachedSubsetWoff2(whole, { ...request, ligatures: SEEN_FIRST }, cache);
+      expect(await readdir(path.join(cacheDir, "fonts"))).toHaveLength(2);
     } finally {
       await rm(cacheDir, { recursive: true, force: true });
     }

@@ -50,7 +50,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
  * only, so that a template change needs only a new build process. Types may be shared.
  */
 const ONLY_FROM: Record<string, string> = {
-  pipeline: "scripts/dev/build-child.ts",
+  pipeline: "scripts/dev/build-process-main.ts",
 };
 
 /** The page templates are known to the route table alone; everything else sees a Route. */
@@ -233,7 +233,7 @@ describe("the import rules", () => {
     );
     expect(
       forbidden({ from: "scripts/dev/dev-server.ts", to: "scripts/pipeline/generate.ts", typeOnly: false }),
-    ).toMatch(/only scripts\/dev\/build-child.ts/);
+    ).toMatch(/only scripts\/dev\/build-process-main.ts/);
     expect(forbidden({ from: "scripts/seo/head.ts", to: "templates/pages/HomePage.tsx", typeOnly: true })).toMatch(
       /only scripts\/pages\/routes.ts/,
     );

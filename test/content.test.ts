@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadIcons } from "../scripts/data/icons.ts";
+import { iconDrawings } from "../templates/parts/icon-drawing.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, inRegularArea, serviceAreaSentence } from "../scripts/data/model.ts";
 import { buildAssets } from "../scripts/pages/assets.ts";
@@ -38,8 +39,8 @@ function readableText(html: string): string {
 
 /** Every page of the site as its visitors read it, by path. */
 async function renderedPages(): Promise<Map<string, string>> {
-  await loadIcons(iconsUsed(model));
-  const context = { business: model.business, assets: await buildAssets(), year: 2026 };
+  const icons = iconDrawings(await loadIcons(iconsUsed(model)));
+  const context = { business: model.business, assets: await buildAssets(), year: 2026, icons };
   return new Map(buildRoutes(model).map((route) => [route.path, readableText(renderRoute(route, context))]));
 }
 

@@ -1,6 +1,6 @@
 // `sitegen dev` answers every request as `sitegen serve` does: the same statuses, the same headers
 // and the same bodies, except that pages carry the reload script and their policy allows it.
-import { ADMIN_PATH, WORKER_PATH } from "../scripts/site/urls.ts";
+import { ADMIN_PATH, SERVICE_WORKER_PATH } from "../scripts/site/urls.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDevServer } from "../scripts/dev/dev-server.ts";
 import { LiveReload, RELOAD_SCRIPT_PATH, injectReloadScript } from "../scripts/dev/live-reload.ts";
@@ -17,7 +17,7 @@ const BUILD = 4;
 /** Every kind of address: pages, files, other names of pages, unknown paths, the odd and the hostile. */
 const PATHS = [
   // The service worker is the one address the dev server answers its own way (test/service-worker.test.ts).
-  ...ADDRESS_CASES.map((address) => address.path).filter((urlPath) => urlPath !== WORKER_PATH),
+  ...ADDRESS_CASES.map((address) => address.path).filter((urlPath) => urlPath !== SERVICE_WORKER_PATH),
   "/towns/mt-zion",
   "/services/culvert",
   "/robots.txt",
@@ -51,7 +51,7 @@ beforeAll(async () => {
     outDirLabel: "dist/",
     live,
     reloadScript: "/* reload */",
-    worker: "/* worker */",
+    serviceWorker: "/* service worker */",
     state: () => ({ build: BUILD }),
   });
   await dev.refresh();

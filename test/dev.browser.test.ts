@@ -159,8 +159,8 @@ describe("npm run dev", () => {
     dev.process.kill("SIGINT");
     expect(await exited).toBe(0);
     await expect(fetch(url)).rejects.toThrow();
-    const worker = path.join(project, "scripts", "dev", "build-worker.ts");
-    for (let waited = 0; (await processesRunning(worker)) > 0; waited += 100) {
+    const buildProcess = path.join(project, "scripts", "dev", "build-process-main.ts");
+    for (let waited = 0; (await processesRunning(buildProcess)) > 0; waited += 100) {
       if (waited > 5000) throw new Error("build processes are still running");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -1,11 +1,12 @@
 // The generator writes every page, a sitemap and robots.txt, reproducibly, or nothing at all.
 import { execFile } from "node:child_process";
-import { appendFile, mkdtemp, readFile, rm, stat, writeFile, mkdir } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generate, renderSite } from "../scripts/pipeline/generate.ts";
+import { BuildMemory } from "../scripts/pipeline/build-memory.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { renderRoute } from "../scripts/pages/render.ts";
@@ -55,17 +56,7 @@ describe("generate", () => {
     for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
   });
 
-  it("gives the same bytes whether the pages are rendered on worker threads or here", async () => {
-    const here = path.join(await tempDir(), "dist");
-    const workers = path.join(await tempDir(), "dist");
-    await generate({ dataDir: DATA_DIR, outDir: here, workers: false });
-    await generate({ dataDir: DATA_DIR, outDir: workers, workers: true });
-    const [a, b] = await Promise.all([readTree(here), readTree(workers)]);
-    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
-    for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
-  }, 120_000);
-
-  it("rebuilds into the same folder, keeping unchanged files, exactly as a fresh build writes it", async () => {
+  it("rebuilds into the same folder exactly as a fresh build writes it", async () => {
     const data = await copyData();
     const out = path.join(await tempDir(), "dist");
     await generate({ dataDir: data, outDir: out });
@@ -85,25 +76,21 @@ describe("generate", () => {
     expect(changed.length).toBeLessThan(expected.size / 4);
   }, 120_000);
 
-  it("links, in a build of another process, the files that came out as before, and writes anew any changed in dist/ since", async () => {
-    const out = path.join(await tempDir(), "dist");
-    await generate({ dataDir: DATA_DIR, outDir: out });
-    const inode = async (file: string) => (await stat(path.join(out, file))).ino;
-    const [home, homeBrotli] = [await inode("index.html"), await inode("index.html.br")];
-    // Changed in place (same inode, other size and time), and gone.
-    await appendFile(path.join(out, "contact.html"), "<!-- edited by hand -->");
-    await rm(path.join(out, "towns.html.br"));
-    // A new process: nothing in memory, what the last build wrote read back from .cache/output/.
-    vi.resetModules();
-    const fresh = (await import("../scripts/pipeline/generate.ts")) as typeof import("../scripts/pipeline/generate.ts");
-    await fresh.generate({ dataDir: DATA_DIR, outDir: out });
-    expect(await inode("index.html")).toBe(home);
-    expect(await inode("index.html.br")).toBe(homeBrotli);
-    const expected = path.join(await tempDir(), "dist");
-    await fresh.generate({ dataDir: DATA_DIR, outDir: expected });
-    const [rebuilt, written] = await Promise.all([readTree(out), readTree(expected)]);
-    expect([...rebuilt.keys()]).toEqual([...written.keys()]);
-    for (const [file, contents] of written) expect(rebuilt.get(file)?.equals(contents), file).toBe(true);
+  it("keeps what a process may reuse in the memory it is given, and builds the same bytes with it", async () => {
+    const memory = new BuildMemory();
+    const first = path.join(await tempDir(), "dist");
+    await generate({ dataDir: DATA_DIR, outDir: first, memory });
+    // The pages' stylesheet and two scripts, the map picture's stylesheet, the service worker.
+    expect(memory.bundles.size).toBe(5);
+    expect(memory.editor.config).toBeDefined();
+    const scripts = memory.editor.scripts;
+    expect(scripts).toBeDefined();
+    const second = path.join(await tempDir(), "dist");
+    await generate({ dataDir: DATA_DIR, outDir: second, memory });
+    expect(memory.editor.scripts).toBe(scripts);
+    const [a, b] = await Promise.all([readTree(first), readTree(second)]);
+    expect([...b.keys()]).toEqual([...a.keys()]);
+    for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
   }, 120_000);
 
   it("lists every public route once in the sitemap, as absolute URLs, and not the 404 page", async () => {
@@ -132,7 +119,7 @@ describe("generate", () => {
         throw new Error("template exploded");
       },
     };
-    const context = { business: model.business, assets: await buildAssets(), year: 2026 };
+    const context = { business: model.business, assets: await buildAssets(), year: 2026, icons: new Map() };
     expect(() => renderRoute(broken, context)).toThrow(RenderError);
     expect(() => renderRoute(broken, context)).toThrow("Rendering /broken failed: template exploded");
   });
@@ -146,7 +133,7 @@ describe("the command line", () => {
     for (const command of ["generate", "serve", "start"]) expect(stdout).toContain(command);
     expect(stdout).toMatch(/Exit codes/);
     const generateHelp = (await run(process.execPath, [cli, "generate", "--help"])).stdout;
-    for (const option of ["--data", "--out", "--quiet"]) expect(generateHelp).toContain(option);
+    for (const option of ["--data", "--out", "--quiet", "--timings"]) expect(generateHelp).toContain(option);
     const serveHelp = (await run(process.execPath, [cli, "serve", "--help"])).stdout;
     for (const option of ["--out", "--host", "--port"]) expect(serveHelp).toContain(option);
   });
@@ -175,5 +162,18 @@ describe("the command line", () => {
     expect(stdout).toMatch(/Generated 45 pages, sitemap\.xml and robots\.txt in \d+ ms/);
     const quiet = await run(process.execPath, [cli, "generate", "--out", out, "--quiet"]);
     expect(quiet.stdout).toBe("");
+  });
+
+  it("prints how long each step took with --timings", async () => {
+    const out = path.join(await tempDir(), "dist");
+    const { stdout } = await run(process.execPath, [cli, "generate", "--out", out, "--quiet", "--timings"]);
+    for (const step of [
+      "read and check data/",
+      "pages, and what their policy needs",
+      "preview cards",
+      "the whole build",
+    ]) {
+      expect(stdout).toMatch(new RegExp(`^  ${step.replace(/[/()]/g, "\\$&")} +\\d+ +\\d+$`, "m"));
+    }
   });
 });

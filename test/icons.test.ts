@@ -5,8 +5,15 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { STYLESHEET } from "../scripts/pages/assets.ts";
-import { ICON_STROKE, ICON_VIEW_BOX, iconDrawing } from "../templates/parts/icon-drawing.ts";
-import { iconComponent, isIconName, loadIcons } from "../scripts/data/icons.ts";
+import {
+  ICON_STROKE,
+  ICON_VIEW_BOX,
+  IconDrawingsContext,
+  iconDrawing,
+  iconDrawings,
+  type IconDrawings,
+} from "../templates/parts/icon-drawing.ts";
+import { iconIn, isIconName, loadIcons, type Icons } from "../scripts/data/icons.ts";
 import { TEMPLATE_ICONS } from "../templates/icons.ts";
 import { ROOT } from "./support/paths.ts";
 import { Icon } from "../templates/parts/Icon.tsx";
@@ -17,16 +24,27 @@ const attributesOf = (svg: string) =>
   );
 
 describe("icons", () => {
-  beforeAll(() => loadIcons(["shovel", "droplets"]));
+  let icons: Icons;
+  let drawings: IconDrawings;
+  beforeAll(async () => {
+    icons = await loadIcons(["shovel", "droplets"]);
+    drawings = iconDrawings(icons);
+  });
 
   it("keep Lucide's drawing and view box, and carry no stroke attributes of their own", () => {
     for (const name of ["shovel", "droplets"]) {
-      const lucide = renderToStaticMarkup(createElement(iconComponent(name)));
-      const ours = renderToStaticMarkup(createElement(Icon, { name, size: 28, className: "icon card-icon" }));
-      expect(ours).toBe(
-        `<svg class="lucide icon card-icon" width="28" height="28" viewBox="${ICON_VIEW_BOX}" aria-hidden="true" focusable="false">${iconDrawing(name)}</svg>`,
+      const lucide = renderToStaticMarkup(createElement(iconIn(icons, name)));
+      const ours = renderToStaticMarkup(
+        createElement(
+          IconDrawingsContext.Provider,
+          { value: drawings },
+          createElement(Icon, { name, size: 28, className: "icon card-icon" }),
+        ),
       );
-      expect(lucide.endsWith(`${iconDrawing(name)}</svg>`)).toBe(true);
+      expect(ours).toBe(
+        `<svg class="lucide icon card-icon" width="28" height="28" viewBox="${ICON_VIEW_BOX}" aria-hidden="true" focusable="false">${iconDrawing(drawings, name)}</svg>`,
+      );
+      expect(lucide.endsWith(`${iconDrawing(drawings, name)}</svg>`)).toBe(true);
       expect(attributesOf(lucide)).toMatchObject({ viewBox: ICON_VIEW_BOX, ...ICON_STROKE });
     }
   });

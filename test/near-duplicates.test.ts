@@ -21,6 +21,8 @@ import { copyData, editYaml, lineOf, problemsOf } from "./support/data-copy.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 import { fencedBlocks, readmeSection, readmeTownExample } from "./support/readme.ts";
 import { sitegen } from "./support/sitegen.ts";
+import { BuildCache } from "../scripts/lib/cache.ts";
+import { CACHE_DIR } from "../scripts/lib/paths.ts";
 
 type TownsFile = { towns: Town[]; alsoServing: Town[] };
 
@@ -236,7 +238,7 @@ describe("the site editor's save", () => {
   /** The editor's script as generate writes it, run against stand-ins for the CMS and the page. */
   beforeAll(async () => {
     const { site } = await loadData(DATA_DIR);
-    const script = outputText((await adminFiles(site)).get("admin/editor.js")!);
+    const script = outputText((await adminFiles(site, new BuildCache(CACHE_DIR))).get("admin/editor.js")!);
     const formats = new Map<string, { toFile: (value: unknown) => string }>();
     let ready = () => {};
     notice = { textContent: "" };

@@ -1,14 +1,14 @@
 // dist/ holds a .br and a .gz beside every text file, each decompressing to the file itself, and the
 // server sends the one the client accepts (or the file as written when it accepts neither).
 import { request } from "node:http";
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptedEncodings } from "../scripts/serve/encodings.ts";
 import { COMPRESSIBLE_FILE, compressedSiblings } from "../scripts/lib/compress.ts";
-import { FileOnDisk, outputBytes } from "../scripts/lib/output.ts";
+import { BuildCache } from "../scripts/lib/cache.ts";
 import { generate } from "../scripts/pipeline/generate.ts";
 import { serve } from "../scripts/serve/server.ts";
 import { readTree } from "./support/files.ts";
@@ -63,28 +63,27 @@ describe("acceptedEncodings", () => {
 });
 
 describe("compressedSiblings", () => {
-  it("makes a .br and a .gz of each text file, none of an image, and keeps both in its cache, read-only", async () => {
+  it("makes a .br and a .gz of each text file, none of an image, and keeps both in its cache", async () => {
     const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
     const text = "<!DOCTYPE html><p>Drainage, grading and site work</p>".repeat(20);
     const cacheDir = await mkdtemp(path.join(tmpdir(), "site-brotli-"));
-    expect(await compressedSiblings("og/site.png", png, cacheDir)).toEqual([]);
-    const siblings = await compressedSiblings("index.html", text, cacheDir);
+    const cache = new BuildCache(cacheDir);
+    expect(await compressedSiblings("og/site.png", png, cache)).toEqual([]);
+    const siblings = await compressedSiblings("index.html", text, cache);
     expect(siblings.map(([file]) => file)).toEqual(["index.html.br", "index.html.gz"]);
-    const [br, gz] = await Promise.all(siblings.map(([, contents]) => outputBytes(contents)));
+    const [br, gz] = siblings.map(([, bytes]) => bytes);
     expect(brotliDecompressSync(br!).toString()).toBe(text);
     expect(gunzipSync(gz!).toString()).toBe(text);
     expect(
-      (await compressedSiblings("robots.txt", new TextEncoder().encode("User-agent: *\n"), cacheDir)).map(
+      (await compressedSiblings("robots.txt", new TextEncoder().encode("User-agent: *\n"), cache)).map(
         ([file]) => file,
       ),
     ).toEqual(["robots.txt.br", "robots.txt.gz"]);
-    const kept = await readdir(cacheDir);
-    expect(kept).toHaveLength(4);
-    for (const file of kept) expect((await stat(path.join(cacheDir, file))).mode & 0o222, file).toBe(0);
-    // A second run finds both in the cache, as files to link into dist/: the same bytes.
-    const again = await compressedSiblings("index.html", text, cacheDir);
-    expect(again.every(([, contents]) => contents instanceof FileOnDisk)).toBe(true);
-    expect(Buffer.from(await outputBytes(again[0]![1])).equals(br!)).toBe(true);
+    expect(await readdir(path.join(cacheDir, "compressed"))).toHaveLength(4);
+    // A second run reads both from the cache: the same bytes.
+    const again = await compressedSiblings("index.html", text, cache);
+    expect(Buffer.from(again[0]![1]).equals(br!)).toBe(true);
+    expect(Buffer.from(again[1]![1]).equals(gz!)).toBe(true);
     await rm(cacheDir, { recursive: true, force: true });
   });
 });

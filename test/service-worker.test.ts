@@ -1,18 +1,24 @@
-// The service worker as built (scripts/pages/worker.ts, scripts/browser/worker.ts): what /sw.js
+// The service worker as built (scripts/pages/service-worker.ts, scripts/browser/service-worker.ts): what /sw.js
 // holds, the policy that lets the pages register it and nothing more, its weight, and the worker
 // the dev server sends in its place. What it does in a browser: test/offline.browser.test.ts.
 import { brotliCompressSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildDevWorker } from "../scripts/dev/live-reload.ts";
+import { buildDevServiceWorker } from "../scripts/dev/live-reload.ts";
 import { createDevServer } from "../scripts/dev/dev-server.ts";
 import { LiveReload } from "../scripts/dev/live-reload.ts";
 import { plainHttpPolicy } from "../scripts/headers/plain-http.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { outputText } from "../scripts/lib/output.ts";
-import { KEEP_FROM_START, NETWORK_TIMEOUT_MS, providerMarkup } from "../scripts/pages/worker.ts";
+import { KEEP_FROM_START, NETWORK_TIMEOUT_MS, providerMarkup } from "../scripts/pages/service-worker.ts";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
-import { ADMIN_PATH, pathForFile, SERVICE_AREA_MAP_PATH, WORKER_FILE, WORKER_PATH } from "../scripts/site/urls.ts";
+import {
+  ADMIN_PATH,
+  pathForFile,
+  SERVICE_AREA_MAP_PATH,
+  SERVICE_WORKER_FILE,
+  SERVICE_WORKER_PATH,
+} from "../scripts/site/urls.ts";
 import { closeServer } from "./support/site.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { listen } from "../scripts/serve/server.ts";
@@ -31,13 +37,13 @@ const directive = (policy: string, name: string) =>
 beforeAll(async () => {
   site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
   rules = parseHeadersFile(outputText(site.files.get(HEADERS_FILE)!));
-  worker = outputText(site.files.get(WORKER_FILE)!);
+  worker = outputText(site.files.get(SERVICE_WORKER_FILE)!);
 });
 
 describe("/sw.js", () => {
   it("is written at the site's root, so that it sees every page", () => {
-    expect(WORKER_PATH).toBe("/sw.js");
-    expect(site.files.has(WORKER_FILE)).toBe(true);
+    expect(SERVICE_WORKER_PATH).toBe("/sw.js");
+    expect(site.files.has(SERVICE_WORKER_FILE)).toBe(true);
   });
 
   it("holds the form provider's frame and helper exactly as the contact page does, to leave out of a copy shown offline", () => {
@@ -85,7 +91,7 @@ describe("/sw.js", () => {
     const data = await copyData();
     await replaceInFile(data, "site.yaml", "primary: (217) 555-0142", "primary: (217) 555-0199");
     const next = await renderSite({ dataDir: data, outDir: "unused" });
-    const nextWorker = outputText(next.files.get(WORKER_FILE)!);
+    const nextWorker = outputText(next.files.get(SERVICE_WORKER_FILE)!);
     expect(nextWorker).not.toBe(worker);
     expect(nextWorker).toContain("tel:+12175550199");
   });
@@ -95,7 +101,7 @@ describe("/sw.js", () => {
   });
 
   it("is revalidated on every visit, like the pages", () => {
-    expect(headersForPath(rules, WORKER_PATH)["Cache-Control"]).toBe("no-cache");
+    expect(headersForPath(rules, SERVICE_WORKER_PATH)["Cache-Control"]).toBe("no-cache");
   });
 });
 
@@ -113,7 +119,7 @@ describe("the Content-Security-Policy", () => {
 
 describe("npm run dev", () => {
   it("answers /sw.js with a worker that answers nothing, forgets every kept page and removes itself", async () => {
-    const devWorker = await buildDevWorker();
+    const devWorker = await buildDevServiceWorker();
     expect(devWorker).toContain("unregister()");
     expect(devWorker).toContain("caches.delete");
     expect(devWorker).not.toMatch(/["']fetch["']/);
@@ -122,12 +128,12 @@ describe("npm run dev", () => {
       outDirLabel: "dist/",
       live: new LiveReload(() => 1),
       reloadScript: "",
-      worker: devWorker,
+      serviceWorker: devWorker,
       state: () => ({ build: 1 }),
     });
     const url = await listen(dev.server, "127.0.0.1", 0);
     try {
-      const response = await fetch(`${url}${WORKER_PATH}`);
+      const response = await fetch(`${url}${SERVICE_WORKER_PATH}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
       expect(await response.text()).toBe(devWorker);

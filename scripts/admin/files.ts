@@ -9,6 +9,7 @@ import path from "node:path";
 import { schemaLink } from "../data/format.ts";
 import { DATA_FILES, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
 import { bundleBrowserScript } from "../lib/bundle.ts";
+import type { BuildCache } from "../lib/cache.ts";
 import { cachedSubsetWoff2 } from "../lib/font-subset.ts";
 import type { OutputContents } from "../lib/output.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
@@ -99,7 +100,10 @@ export async function publishedCmsScript(): Promise<string> {
  * The CMS's script, asking this site alone, and the files it then asks for: its fonts, cut down to
  * what the editor draws (fonts.ts), among them the icons config.yml names (`configIcons`).
  */
-async function cmsScript(configIcons: string[]): Promise<{ script: string; files: Map<string, OutputContents> }> {
+async function cmsScript(
+  configIcons: string[],
+  cache: BuildCache,
+): Promise<{ script: string; files: Map<string, OutputContents> }> {
   const source = await publishedCmsScript();
   const { version } = JSON.parse(await readFile(path.join(packageDir("@sveltia/cms"), "package.json"), "utf8")) as {
     version: string;
@@ -111,7 +115,7 @@ async function cmsScript(configIcons: string[]): Promise<{ script: string; files
   const fonts = await Promise.all(
     found.map(async (font): Promise<[string, OutputContents]> => [
       font.file,
-      await cachedSubsetWoff2(await readFile(font.source), editorFontRequest(font.family, source, configIcons)),
+      await cachedSubsetWoff2(await readFile(font.source), editorFontRequest(font.family, source, configIcons), cache),
     ]),
   );
   let script = source;
@@ -179,48 +183,53 @@ function adminPage(site: Pick<SiteData, "name">): string {
 `;
 }
 
-/**
- * The CMS's script and the editor's, made once per process for the icons the configuration draws:
- * they depend only on those, the installed CMS and the project's code, and the dev server loads
- * changed code in a new process. Reading, rewriting and bundling them took a sixth of each rebuild
- * of the dev server.
- */
-let scripts: { icons: string; made: Promise<[Awaited<ReturnType<typeof cmsScript>>, string]> } | undefined;
+type EditorScripts = [Awaited<ReturnType<typeof cmsScript>>, string];
 
-function editorScripts(configIcons: string[]) {
+/**
+ * What the editor's files keep between builds in one process (pipeline/build-memory.ts): the
+ * configuration, by the site fields it is made from, and the CMS's script with its fonts and the
+ * editor's script, by the icons the configuration draws. They depend on nothing else but the
+ * installed CMS and the project's code, and the dev server loads changed code in a new process; most
+ * saves change none of those fields.
+ */
+export interface KeptEditorFiles {
+  config?: { madeFrom: string; text: string; icons: string[] };
+  scripts?: { icons: string; made: Promise<EditorScripts> };
+}
+
+function configOf(site: Pick<SiteData, "name" | "url" | "editor">, kept: KeptEditorFiles) {
+  const madeFrom = JSON.stringify([site.name, site.url, site.editor]);
+  if (kept.config?.madeFrom !== madeFrom) {
+    const config = cmsConfig(site);
+    kept.config = { madeFrom, text: cmsConfigText(site, config), icons: cmsIconNames(config) };
+  }
+  return kept.config;
+}
+
+function editorScripts(configIcons: string[], cache: BuildCache, kept: KeptEditorFiles): Promise<EditorScripts> {
   const icons = configIcons.join(" ");
-  if (scripts?.icons !== icons) {
-    const made = Promise.all([cmsScript(configIcons), editorScript()]);
-    scripts = { icons, made };
+  if (kept.scripts?.icons !== icons) {
+    const made = Promise.all([cmsScript(configIcons, cache), editorScript()]);
+    kept.scripts = { icons, made };
     // A failure is reported to this build, and the next one tries again.
     made.catch(() => {
-      if (scripts?.made === made) scripts = undefined;
+      if (kept.scripts?.made === made) delete kept.scripts;
     });
   }
-  return scripts.made;
+  return kept.scripts.made;
 }
 
 /**
- * The last configuration made in this process, its text and the icons it draws, by the site fields
- * it was made from: the dev server rebuilds on every save, and most saves leave data/site.yaml as
- * it was.
+ * Every file of /admin/, by its path in dist/: the fonts from `cache` or cut now, the rest from
+ * `kept` when the fields they are made from are unchanged (a fresh object by default: nothing kept).
  */
-let lastConfig: { made: string; text: string; icons: string[] } | undefined;
-
-function configOf(site: Pick<SiteData, "name" | "url" | "editor">): { text: string; icons: string[] } {
-  const made = JSON.stringify([site.name, site.url, site.editor]);
-  if (lastConfig?.made !== made) {
-    lastConfig = { made, text: cmsConfigText(site), icons: cmsIconNames(cmsConfig(site)) };
-  }
-  return lastConfig;
-}
-
-/** Every file of /admin/, by its path in dist/. */
 export async function adminFiles(
   site: Pick<SiteData, "name" | "url" | "editor">,
+  cache: BuildCache,
+  kept: KeptEditorFiles = {},
 ): Promise<Map<string, OutputContents>> {
-  const config = configOf(site);
-  const [{ script, files }, editor] = await editorScripts(config.icons);
+  const config = configOf(site, kept);
+  const [{ script, files }, editor] = await editorScripts(config.icons, cache, kept);
   return new Map<string, OutputContents>([
     [`${ADMIN_DIR}index.html`, adminPage(site)],
     [`${ADMIN_DIR}${CONFIG_FILE}`, config.text],

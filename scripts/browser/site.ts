@@ -41,6 +41,6 @@ if (document.body.dataset.page === "not-found") {
   console.error(`Page not found: ${location.pathname}`);
 }
 
-// Offline after one visit (browser/worker.ts). Where there is no worker (an older browser, a page
+// Offline after one visit (browser/service-worker.ts). Where there is no worker (an older browser, a page
 // not served over HTTPS), the site works as before.
 navigator.serviceWorker?.register(WORKER_URL);

@@ -44,18 +44,11 @@ function orderKeys(node: Node | null | undefined, schema: JsonSchema | undefined
   }
 }
 
-const keyOrders = new Map<DataFileName, JsonSchema>();
-function keyOrderOf(name: DataFileName): JsonSchema {
-  let schema = keyOrders.get(name);
-  if (!schema) keyOrders.set(name, (schema = jsonSchemaFor(name) as JsonSchema));
-  return schema;
-}
-
 /** The canonical text of a data file; undefined when the text is not valid YAML (check says why). */
 export function canonicalText(name: DataFileName, text: string): string | undefined {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) return undefined;
-  const schema = keyOrderOf(name);
+  const schema = jsonSchemaFor(name) as JsonSchema;
   orderKeys(doc.contents as Node, schema, schema);
   return layoutYaml(doc, schemaLink(name));
 }

@@ -14,23 +14,25 @@ export function isIconName(name: string): boolean {
   return Object.hasOwn(importers, name);
 }
 
-const loaded = new Map<string, LucideIcon>();
+/** A build's icons by name, loaded before rendering, so that templates can render them synchronously. */
+export type Icons = ReadonlyMap<string, LucideIcon>;
 
-/** Loads the given icons so that templates can render them synchronously. */
-export async function loadIcons(names: Iterable<string>): Promise<void> {
-  const wanted = [...new Set(names)].filter((name) => !loaded.has(name));
-  await Promise.all(
-    wanted.map(async (name) => {
-      const importer = importers[name];
-      if (!importer) throw new Error(`Unknown icon "${name}"`);
-      const module = await importer();
-      loaded.set(name, module.default);
-    }),
+/** Loads the given icons. */
+export async function loadIcons(names: Iterable<string>): Promise<Icons> {
+  return new Map(
+    await Promise.all(
+      [...new Set(names)].map(async (name): Promise<[string, LucideIcon]> => {
+        const importer = importers[name];
+        if (!importer) throw new Error(`Unknown icon "${name}"`);
+        return [name, (await importer()).default];
+      }),
+    ),
   );
 }
 
-export function iconComponent(name: string): LucideIcon {
-  const component = loaded.get(name);
+/** The icon `name` among `icons`. */
+export function iconIn(icons: Icons, name: string): LucideIcon {
+  const component = icons.get(name);
   if (!component) throw new Error(`Icon "${name}" was not loaded before rendering`);
   return component;
 }

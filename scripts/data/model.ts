@@ -243,18 +243,7 @@ export function serviceAreaSentence(business: Pick<Business, "counties">, town: 
     : `${town.name} is in ${town.county} County, beyond ${counties} of our service area; we take on projects here too.`;
 }
 
-const allTownsOf = new WeakMap<Pick<SiteModel, "towns" | "alsoServing">, readonly Town[]>();
-
-/**
- * Every town with a page, the regular service area first: one list per model, made once and
- * frozen, so that what is worked out per list (the nearest towns' index, geo/distance.ts) is worked
- * out once per build rather than once per page.
- */
+/** Every town with a page, the regular service area first. */
 export function allTowns(model: Pick<SiteModel, "towns" | "alsoServing">): readonly Town[] {
-  let towns = allTownsOf.get(model);
-  if (!towns) {
-    towns = Object.freeze([...model.towns, ...model.alsoServing]);
-    allTownsOf.set(model, towns);
-  }
-  return towns;
+  return [...model.towns, ...model.alsoServing];
 }

@@ -37,8 +37,8 @@
 // share: an index from each run to the pages that have it counts the shared runs of just the
 // pairs that have any. A refused page is left out of the index (a further copy is measured
 // against the page it copies), so that even thousands of pasted copies stay linear. On this
-// project's 2-core machine, 27 pages take 6 to 18 ms (of a `check` of 1.4 s); the scale
-// benchmark's 2,700 (measure/scale.ts) 0.4 to 1.2 s, of a `check` of 15 s with warm caches.
+// project's 2-core machine, 27 pages take 6 to 18 ms (of a `check` of 1.4 s); 2,700 synthetic town
+// pages, when a benchmark of that size was kept, took 0.4 to 1.2 s, of a `check` of 15 s.
 import { shingles, wordsOf } from "./shingles.ts";
 
 /** The lists of towns.yaml whose rows each get a page, in reading order. */

@@ -19,8 +19,8 @@ import {
   ADMIN_PATH,
   NOT_FOUND_FILE,
   PAGE_SUFFIX,
-  WORKER_FILE,
-  WORKER_PATH,
+  SERVICE_WORKER_FILE,
+  SERVICE_WORKER_PATH,
   fileForPath,
   pathForFile,
 } from "../site/urls.ts";
@@ -80,7 +80,7 @@ const SITEMAP_FILE = "sitemap.xml";
  * file here to have it checked too.
  */
 const BUILT_FILES: readonly { path: string; file: string; otherNames?: readonly string[] }[] = [
-  { path: WORKER_PATH, file: WORKER_FILE },
+  { path: SERVICE_WORKER_PATH, file: SERVICE_WORKER_FILE },
   { path: ADMIN_PATH, file: ADMIN_FILE, otherNames: ADMIN_ALIASES },
   { path: "/robots.txt", file: "robots.txt" },
   { path: `/${SITEMAP_FILE}`, file: SITEMAP_FILE },

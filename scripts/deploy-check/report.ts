@@ -1,7 +1,7 @@
 // What `sitegen check-deploy` prints: what it checked, one line per difference (the same
 // difference at many addresses is one line, naming the first few), and a summary. Everything the
 // live site sent is printed escaped (printable.ts).
-import { ADMIN_PATH, WORKER_PATH } from "../site/urls.ts";
+import { ADMIN_PATH, SERVICE_WORKER_PATH } from "../site/urls.ts";
 import type { CheckResult, Problem } from "./check-deploy.ts";
 import { printable, quoted } from "./printable.ts";
 import { SERVER_NAMES } from "./servers.ts";
@@ -42,7 +42,7 @@ export function checkReport(result: CheckResult, distLabel: string): { lines: st
   const places = new Set(result.problems.map((problem) => problem.address)).size;
   const summary =
     lines.length === 0
-      ? `OK: the ${result.pages} pages of the sitemap and their other names, the 404 page, ${WORKER_PATH}, ${ADMIN_PATH}, ` +
+      ? `OK: the ${result.pages} pages of the sitemap and their other names, the 404 page, ${SERVICE_WORKER_PATH}, ${ADMIN_PATH}, ` +
         `robots.txt and the sitemap answer as generate wrote them in ${distLabel}, and the estimate form's frame and ` +
         `script answer (${result.requests} requests).`
       : `${lines.length} problem${lines.length === 1 ? "" : "s"} at ${places} of the ${result.requests} addresses asked.`;

@@ -6,7 +6,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { HeaderSet } from "../headers/rules.ts";
 import { createSiteHandler, serverFor, type PageRewrite } from "../serve/server.ts";
-import { isPagePath, WORKER_PATH } from "../site/urls.ts";
+import { isPagePath, SERVICE_WORKER_PATH } from "../site/urls.ts";
 import { renderBuildingPage, renderErrorPage } from "./error-page.ts";
 import { EVENTS_PATH, RELOAD_SCRIPT_PATH, injectReloadScript, type LiveReload } from "./live-reload.ts";
 import type { BuildFailure } from "./protocol.ts";
@@ -24,8 +24,8 @@ export interface DevServerOptions {
   outDirLabel: string;
   live: LiveReload;
   reloadScript: string;
-  /** Sent at the site's service worker address in place of the site's own (browser/dev-worker.ts). */
-  worker: string;
+  /** Sent at the site's service worker address in place of the site's own (browser/dev-service-worker.ts). */
+  serviceWorker: string;
   state(): DevState;
 }
 
@@ -56,7 +56,8 @@ export function createDevServer(options: DevServerOptions): { server: Server; re
     if (urlPath === EVENTS_PATH) return live.connect(req, res);
     if (urlPath === RELOAD_SCRIPT_PATH)
       return send(req, res, 200, "text/javascript; charset=utf-8", options.reloadScript);
-    if (urlPath === WORKER_PATH) return send(req, res, 200, "text/javascript; charset=utf-8", options.worker);
+    if (urlPath === SERVICE_WORKER_PATH)
+      return send(req, res, 200, "text/javascript; charset=utf-8", options.serviceWorker);
     const state = options.state();
     if (isPagePath(urlPath) && (req.method === "GET" || req.method === "HEAD")) {
       // Opened during the very first build: this page reloads itself when the build is done.

@@ -20,9 +20,9 @@ export const buildReloadScript = () => buildDevScript("dev-reload.ts");
 
 /**
  * What the dev server sends at the service worker's address: a worker that removes itself and
- * every kept copy (browser/dev-worker.ts), so that the dev loop never shows a page from a cache.
+ * every kept copy (browser/dev-service-worker.ts), so that the dev loop never shows a page from a cache.
  */
-export const buildDevWorker = () => buildDevScript("dev-worker.ts");
+export const buildDevServiceWorker = () => buildDevScript("dev-service-worker.ts");
 
 /** The tag that makes a page reload itself; `build` is the build the page came from. */
 export function reloadScriptTag(build: number): string {

@@ -11,7 +11,7 @@ export interface BuildRequest {
 /** What the build process reports of a failed build. */
 export type BuildFailure = Failure;
 
-export type WorkerReply =
+export type BuildReply =
   | { type: "ready" }
   | { type: "built"; id: number; pages: number; milliseconds: number; cpuMilliseconds: number }
   | ({ type: "failed"; id: number } & BuildFailure);

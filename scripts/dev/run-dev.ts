@@ -7,10 +7,10 @@ import path from "node:path";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
 import { printable, printableLines } from "../lib/printable.ts";
 import { listen } from "../serve/server.ts";
-import { BuildPool } from "./build-pool.ts";
+import { BuildProcess } from "./build-process.ts";
 import { createDevServer, type DevState } from "./dev-server.ts";
 import { describeFailure } from "./error-page.ts";
-import { LiveReload, buildDevWorker, buildReloadScript } from "./live-reload.ts";
+import { LiveReload, buildDevServiceWorker, buildReloadScript } from "./live-reload.ts";
 import type { BuildOutcome } from "./protocol.ts";
 import { watchFolders, type ChangeBatch, type WatchedFolder } from "./watch.ts";
 
@@ -63,13 +63,13 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
 
   const state: DevState = { build: 0 };
   const live = new LiveReload(() => state.build);
-  const workers = new BuildPool();
+  const builder = new BuildProcess();
   const dev = createDevServer({
     dir: outDir,
     outDirLabel,
     live,
     reloadScript: await buildReloadScript(),
-    worker: await buildDevWorker(),
+    serviceWorker: await buildDevServiceWorker(),
     state: () => state,
   });
   const listeners = new Set<(report: BuildReport) => void>();
@@ -107,7 +107,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     building = true;
     let outcome: BuildOutcome;
     try {
-      outcome = await workers.build({ dataDir, outDir }, batch.codeChanged);
+      outcome = await builder.build({ dataDir, outDir }, batch.codeChanged);
       if (outcome.ok) {
         await dev.refresh().catch((error: unknown) => {
           outcome = { ok: false, kind: "other", message: `Serving the new build failed: ${String(error)}` };
@@ -137,7 +137,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   try {
     url = await listen(server, options.host ?? "127.0.0.1", options.port ?? 4321);
   } catch (error) {
-    workers.close();
+    builder.close();
     throw error;
   }
   log(`Serving ${url}; rebuilding on every save in data/ and templates/ (Ctrl+C to stop)`);
@@ -162,7 +162,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     },
     async close() {
       watcher.close();
-      workers.close();
+      builder.close();
       live.close();
       await closeServer(server);
     },

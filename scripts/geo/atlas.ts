@@ -1,6 +1,7 @@
 // Illinois' outline and county boundaries from us-atlas (U.S. Census Bureau cartographic
 // boundaries, 1:10,000,000, public domain), read from the npm package: no network at build time.
-// The file is parsed once per process; everything derived from it is cached with it.
+// The file is read when this module is first imported, and what is derived from it is a constant of
+// the installed package, the same for every build.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { geoContains } from "d3-geo";
@@ -38,14 +39,11 @@ export interface IllinoisAtlas {
   stateLine: MultiLineString;
 }
 
-let cached: IllinoisAtlas | undefined;
-
 function collection(geometries: NamedGeometry[]): GeometryCollection<{ name: string }> {
   return { type: "GeometryCollection", geometries };
 }
 
-export function illinoisAtlas(): IllinoisAtlas {
-  if (cached) return cached;
+function readAtlas(): IllinoisAtlas {
   const file = createRequire(import.meta.url).resolve("us-atlas/counties-10m.json");
   const topology = JSON.parse(readFileSync(file, "utf8")) as CountyTopology;
   const countyGeometries = new Map<string, NamedGeometry>();
@@ -60,7 +58,7 @@ export function illinoisAtlas(): IllinoisAtlas {
     counties.set(name, feature(topology, geometry) as AreaFeature);
   }
   const allCounties = collection([...countyGeometries.values()]);
-  cached = {
+  return {
     topology,
     state: feature(topology, stateGeometry) as AreaFeature,
     counties,
@@ -68,7 +66,12 @@ export function illinoisAtlas(): IllinoisAtlas {
     countyLines: mesh(topology, allCounties, (a, b) => a !== b),
     stateLine: mesh(topology, collection([stateGeometry]), (a, b) => a === b),
   };
-  return cached;
+}
+
+const ATLAS = readAtlas();
+
+export function illinoisAtlas(): IllinoisAtlas {
+  return ATLAS;
 }
 
 /** The counties as one collection, e.g. for fitting a projection around them. */

@@ -1,8 +1,6 @@
-// The static hosts the README tells the owner to deploy to, and what a build for one of them
-// writes differently from a build for `npm start` and nginx. Both hosts compress every response
-// by themselves, so a build for them writes no precompressed copies (which they would publish as
-// files of their own, "/contact.html.br"); Netlify reads _redirects, and Cloudflare Pages, which
-// refuses Netlify's forced rules, gets none (headers/redirects-file.ts says why).
+// The static hosts the README tells the owner to deploy to: their names, the variable each sets in
+// its builds, and how each installs and builds the site. What a build for one of them writes is
+// chosen in pipeline/build-target.ts.
 export const HOSTS = ["netlify", "cloudflare"] as const;
 export type Host = (typeof HOSTS)[number];
 
@@ -29,7 +27,7 @@ export function hostFromEnvironment(env: NodeJS.ProcessEnv = process.env): Host 
 export const HOST_INSTALL_FLAGS = ["--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"] as const;
 
 /** The install each host runs on a fresh clone, as a command line. */
-export const HOST_INSTALL_COMMAND: Record<Host, string> = {
+const HOST_INSTALL_COMMAND: Record<Host, string> = {
   netlify: `npm install ${HOST_INSTALL_FLAGS.join(" ")}`,
   cloudflare: `npm ci ${HOST_INSTALL_FLAGS.join(" ")}`,
 };
@@ -39,15 +37,3 @@ export const HOST_BUILD_COMMAND = "npm run generate";
 
 /** Cloudflare Pages' build command, which installs as well (the README's Deploying section). */
 export const CLOUDFLARE_BUILD_COMMAND = `${HOST_INSTALL_COMMAND.cloudflare} && ${HOST_BUILD_COMMAND}`;
-
-/** What a build writes for where it will be served: a host, or (undefined) `npm start` and nginx. */
-export interface BuildTarget {
-  /** .br and .gz beside each text file, for the local server and nginx's gzip_static. */
-  precompressed: boolean;
-  /** dist/_redirects, in Netlify's form. */
-  redirectsFile: boolean;
-}
-
-export function buildTargetFor(host: Host | undefined): BuildTarget {
-  return { precompressed: host === undefined, redirectsFile: host !== "cloudflare" };
-}

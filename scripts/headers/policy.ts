@@ -7,7 +7,6 @@ import { GIT_HOST } from "../site/editor.ts";
 import { ADMIN_FILE, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
 import { mergeSources, pageSources, serializePolicy, type PageContext, type PolicySources } from "./csp.ts";
 import { PolicyError } from "./policy-error.ts";
-import { cachedPageSources } from "./sources-cache.ts";
 import type { HeaderRule, HeaderSet } from "./rules.ts";
 
 /** The rule every response gets. */
@@ -91,7 +90,7 @@ function firstPartyOnly(sources: PolicySources): PolicySources {
  */
 const SITE_FETCHES: PolicySources = new Map([["connect-src", new Set(["'self'"])]]);
 
-/** Every page registers the site's service worker (browser/worker.ts), a script of its own origin. */
+/** Every page registers the site's service worker (browser/service-worker.ts), a script of its own origin. */
 const SITE_WORKER: PolicySources = new Map([["worker-src", new Set(["'self'"])]]);
 
 /**
@@ -163,8 +162,7 @@ export function pageContext(business: Pick<Business, "url" | "leadForm">, file: 
 
 /** Reads one rendered page; throws PolicyError when it holds code the policy could never allow. */
 export function pagePolicy(business: Pick<Business, "url" | "leadForm">, file: string, html: string): PagePolicy {
-  const context = pageContext(business, file);
-  return { file, sources: cachedPageSources(html, context, () => pageSources(html, context)) };
+  return { file, sources: pageSources(html, pageContext(business, file)) };
 }
 
 /**

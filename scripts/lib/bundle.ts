@@ -1,23 +1,22 @@
-// Code bundled by esbuild: for the browser, one minified classic script (the pages' inline scripts,
+// Code bundled by esbuild for the browser: one minified classic script (the pages' inline scripts,
 // pages/assets.ts, and the site editor's script, admin/files.ts) and one minified stylesheet (the
-// pages' and the map picture's, pages/assets.ts); for Node, one module that a worker thread loads
-// without compiling TypeScript itself (pipeline/render-pool.ts).
+// pages' and the map picture's, pages/assets.ts).
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { build, type BuildOptions, type Plugin } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 
 /** Browsers the output is written for: current evergreen browsers and a few years back. */
 const BROWSER_TARGETS = ["chrome109", "edge109", "firefox115", "safari15.6"];
 
 /**
- * What each bundle of this process was made from, by its options: every file esbuild read, with a
- * hash of what it held. The dev server rebuilds the site on every save, and bundling the pages'
- * stylesheet and scripts and the service worker again took 20 to 25 ms of each rebuild, for the
- * same output while none of those files changed.
+ * The bundles a process has made, by their options: each with every file esbuild read and a hash of
+ * what it held, so that a bundle whose files are all unchanged is not made again. Kept in the
+ * process's BuildMemory (pipeline/build-memory.ts): the dev server's build process rebuilds on
+ * every save, which seldom changes the pages' scripts, stylesheets, the service worker or the
+ * editor's script.
  */
-const bundledBefore = new Map<string, { inputs: [string, string][]; text: string }>();
+export type KeptBundles = Map<string, { inputs: [string, string][]; text: string }>;
 
 async function contentHash(file: string): Promise<string | undefined> {
   return readFile(file).then(
@@ -26,10 +25,10 @@ async function contentHash(file: string): Promise<string | undefined> {
   );
 }
 
-/** esbuild's output for `options`, from this process's last identical bundle while its files are unchanged. */
-async function bundled(options: BuildOptions & { write: false }): Promise<string> {
+/** esbuild's output for `options`: the one in `kept` while the files it was made from are unchanged. */
+async function bundled(options: BuildOptions & { write: false }, kept?: KeptBundles): Promise<string> {
   const key = JSON.stringify(options);
-  const before = bundledBefore.get(key);
+  const before = kept?.get(key);
   if (before) {
     const now = await Promise.all(before.inputs.map(([file]) => contentHash(file)));
     if (now.every((hash, i) => hash !== undefined && hash === before.inputs[i]![1])) return before.text;
@@ -41,90 +40,59 @@ async function bundled(options: BuildOptions & { write: false }): Promise<string
     .filter((input) => !input.startsWith("<"))
     .map((input) => path.resolve(workingDir, input));
   const hashes = await Promise.all(files.map(contentHash));
-  if (hashes.every((hash) => hash !== undefined)) {
-    bundledBefore.set(key, { inputs: files.map((file, i) => [file, hashes[i]!]), text });
+  if (kept && hashes.every((hash) => hash !== undefined)) {
+    kept.set(key, { inputs: files.map((file, i) => [file, hashes[i]!]), text });
   }
   return text;
 }
 
 /**
  * `entry` and what it imports, as one minified script. `define` replaces globals at build time;
- * `strict` keeps the "use strict" prologue.
+ * `strict` keeps the "use strict" prologue; `kept` holds the bundles made before.
  */
 export async function bundleBrowserScript(
   entry: string,
-  { define, strict = false }: { define?: Record<string, string>; strict?: boolean } = {},
+  { define, strict = false, kept }: { define?: Record<string, string>; strict?: boolean; kept?: KeptBundles } = {},
 ): Promise<string> {
-  const text = await bundled({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: "iife",
-    target: BROWSER_TARGETS,
-    write: false,
-    legalComments: "none",
-    ...(define ? { define } : {}),
-    // The pages' scripts go without the prologue: 13 bytes of the 1 KB script budget each, and
-    // nothing those few lines do behaves differently in strict mode (the type checker keeps them
-    // strict). The site editor's script, with a library inside, keeps it.
-    tsconfigRaw: { compilerOptions: { alwaysStrict: strict } },
-  });
+  const text = await bundled(
+    {
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      format: "iife",
+      target: BROWSER_TARGETS,
+      write: false,
+      legalComments: "none",
+      ...(define ? { define } : {}),
+      // The pages' scripts go without the prologue: 13 bytes of the 1 KB script budget each, and
+      // nothing those few lines do behaves differently in strict mode (the type checker keeps them
+      // strict). The site editor's script, with a library inside, keeps it.
+      tsconfigRaw: { compilerOptions: { alwaysStrict: strict } },
+    },
+    kept,
+  );
   return text.trim();
 }
 
 /**
  * Stylesheets as one minified stylesheet, each @import replaced by the file it names. `entries` are
- * files, imported in this order.
+ * files, imported in this order; `kept` holds the bundles made before.
  */
-export async function bundleStylesheet(...entries: string[]): Promise<string> {
-  const text = await bundled({
-    stdin: {
-      contents: entries.map((entry) => `@import ${JSON.stringify(entry)};`).join("\n"),
-      loader: "css",
-      resolveDir: "/",
+export async function bundleStylesheet(entries: string[], kept?: KeptBundles): Promise<string> {
+  const text = await bundled(
+    {
+      stdin: {
+        contents: entries.map((entry) => `@import ${JSON.stringify(entry)};`).join("\n"),
+        loader: "css",
+        resolveDir: "/",
+      },
+      bundle: true,
+      minify: true,
+      target: BROWSER_TARGETS,
+      write: false,
+      legalComments: "none",
     },
-    bundle: true,
-    minify: true,
-    target: BROWSER_TARGETS,
-    write: false,
-    legalComments: "none",
-  });
+    kept,
+  );
   return text.trim();
-}
-
-/** `import.meta.url` in code, not inside a string or a longer name (this file's own pattern is neither). */
-const META_URL = /(?<![\w$."'`])import\.meta\.url(?![\w$])/g;
-
-/**
- * Each module's `import.meta.url` as the address of its own source file, not of the bundle, so that
- * the paths it finds beside itself (lib/paths.ts, the fonts, the atlas) are the same as when it runs
- * unbundled.
- */
-const SOURCE_ADDRESSES: Plugin = {
-  name: "source-addresses",
-  setup(plugin) {
-    plugin.onLoad({ filter: /\.tsx?$/ }, async ({ path: file }) => ({
-      contents: (await readFile(file, "utf8")).replace(META_URL, JSON.stringify(pathToFileURL(file).href)),
-      loader: file.endsWith("x") ? "tsx" : "ts",
-    }));
-  },
-};
-
-/**
- * `entry` and the project's modules it imports, as one ES module for Node, its packages left to
- * node_modules: loading it costs a worker thread a third of what compiling the TypeScript would.
- */
-export async function bundleNodeModule(entry: string, tsconfig: string): Promise<string> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    write: false,
-    tsconfig,
-    plugins: [SOURCE_ADDRESSES],
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]?.text ?? "";
 }

@@ -1,15 +1,13 @@
 // Precompressed siblings of every text file (page.html → page.html.br, page.html.gz), made once at
 // generate time at the highest settings, so that a server or static host sends the smallest
 // encoding a browser accepts without compressing on each request. Brotli at quality 11 is slow
-// (most of a build's time), so its output, and gzip's, is kept on disk under a hash of the input and
-// the settings: a page that did not change is linked from there instead of compressed again.
-import { createHash } from "node:crypto";
-import path from "node:path";
+// (most of a cold build's time), so its output, and gzip's, is kept in the build's cache
+// (compressed/) under a key of the encoder, its settings and the input: a page that did not change
+// is read from there instead of compressed again.
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip, type BrotliOptions } from "node:zlib";
-import { isInCache, writeCacheFile } from "./cache.ts";
-import { FileOnDisk, outputBytes, type OutputContents } from "./output.ts";
-import { CACHE_DIR } from "./paths.ts";
+import { cacheKey, digestOf, type BuildCache } from "./cache.ts";
+import { outputBytes, type OutputContents } from "./output.ts";
 
 /** The encodings of the precompressed siblings, as Content-Encoding names them. */
 export type ContentEncoding = "br" | "gzip";
@@ -22,9 +20,6 @@ export const SIBLING_SUFFIX: Record<ContentEncoding, string> = { br: ".br", gzip
 
 const BROTLI_QUALITY = 11;
 const GZIP_LEVEL = 9;
-
-/** Beside the project's other caches (.cache/ is ignored by git). */
-const DEFAULT_COMPRESSION_CACHE = path.join(CACHE_DIR, "compressed");
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -64,55 +59,25 @@ function toBytes(contents: string | Uint8Array): Uint8Array {
 }
 
 /**
- * The compressed copy of the bytes whose hash is `digest` in the cache, made now by `compress` when
- * the same bytes were never compressed with the same settings (`settings` names them, with the
- * encoder's version). A file to link into dist/ (lib/output.ts), or the bytes themselves when the
- * cache cannot be written.
- */
-async function cachedCompression(
-  digest: string,
-  cacheDir: string,
-  encoding: ContentEncoding,
-  settings: string,
-  compress: () => Promise<Buffer>,
-): Promise<OutputContents> {
-  const key = createHash("sha256").update(`${settings}\n${digest}`).digest("hex");
-  const file = new FileOnDisk(path.join(cacheDir, `${key}${SIBLING_SUFFIX[encoding]}`));
-  if (await isInCache(file.path)) return file;
-  const compressed = await compress();
-  return writeCacheFile(file.path, compressed).then(
-    () => file,
-    // A read-only checkout still builds; it just compresses again next time.
-    () => compressed,
-  );
-}
-
-/**
- * The .br and .gz siblings of one output file, as [file name, contents]; none for a file that is
- * not text (images are already compressed). Both encoders run on the thread pool, and their output
- * is kept in the cache by a hash of the input: an unchanged page is neither compressed nor written
- * again, but linked from there into dist/.
+ * The .br and .gz siblings of one output file, as [file name, bytes]; none for a file that is not
+ * text (images are already compressed). Both encoders run on the thread pool; their output is kept
+ * in `cache` by a key of the encoder, its settings and the input, so an unchanged page is not
+ * compressed again.
  */
 export async function compressedSiblings(
   file: string,
   contents: OutputContents,
-  cacheDir: string = DEFAULT_COMPRESSION_CACHE,
-): Promise<[string, OutputContents][]> {
+  cache: BuildCache,
+): Promise<[string, Uint8Array][]> {
   if (!COMPRESSIBLE_FILE.test(file)) return [];
-  const bytes = await outputBytes(contents);
+  const bytes = outputBytes(contents);
   // The input hashed once for both encodings' keys.
-  const digest = createHash("sha256").update(bytes).digest("hex");
+  const input = digestOf(bytes);
+  const brotliSettings = `brotli ${process.versions.brotli} ${JSON.stringify(brotliOptions(bytes.length))}`;
+  const gzipSettings = `gzip ${process.versions.zlib} level ${GZIP_LEVEL}`;
   const [br, gz] = await Promise.all([
-    cachedCompression(
-      digest,
-      cacheDir,
-      "br",
-      `brotli ${process.versions.brotli} ${JSON.stringify(brotliOptions(bytes.length))}`,
-      () => compressBrotli(bytes),
-    ),
-    cachedCompression(digest, cacheDir, "gzip", `gzip ${process.versions.zlib} level ${GZIP_LEVEL}`, () =>
-      compressGzip(bytes),
-    ),
+    cache.entry("compressed", cacheKey(brotliSettings, input), () => compressBrotli(bytes)),
+    cache.entry("compressed", cacheKey(gzipSettings, input), () => compressGzip(bytes)),
   ]);
   return [
     [`${file}${SIBLING_SUFFIX.br}`, br],

@@ -3,13 +3,12 @@
 // (wawoff2). subset-font, the usual wrapper, keeps only characters; an icon font that draws by
 // ligature ("edit" shapes to the pencil) needs glyphs picked one by one, which only the subsetter
 // itself offers. The result depends only on the input bytes, the request and the two packages'
-// versions, so it is kept on disk under a hash of those: a build reads it back in milliseconds.
-import { createHash } from "node:crypto";
+// versions, so it is kept in the build's cache (fonts/) under a key of those: a build reads it
+// back in milliseconds.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { writeCacheFile } from "./cache.ts";
-import { CACHE_DIR } from "./paths.ts";
+import { cacheKey, type BuildCache } from "./cache.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -71,8 +70,7 @@ const HB_SUBSET_FLAGS_NO_LAYOUT_CLOSURE = 0x200;
 
 const HARFBUZZ_SUBSET_WASM = "harfbuzzjs/dist/harfbuzz-subset.wasm";
 
-let subsetter: Promise<HbSubset> | undefined;
-
+/** A fresh instance of HarfBuzz's subsetter: only a font missing from the cache is cut. */
 async function loadSubsetter(): Promise<HbSubset> {
   const { instance } = await WebAssembly.instantiate(await readFile(require.resolve(HARFBUZZ_SUBSET_WASM)));
   const exports = instance.exports as unknown as HbSubset;
@@ -140,7 +138,7 @@ async function axesOf(font: Uint8Array): Promise<Set<string>> {
 async function subsetSfnt(font: Uint8Array, request: SubsetRequest): Promise<Uint8Array> {
   const glyphs = request.ligatures ? await glyphsOf(font, request.ligatures) : new Map<string, number>();
   const hasAxis = await axesOf(font);
-  const hb = await (subsetter ??= loadSubsetter());
+  const hb = await loadSubsetter();
   const heap = () => new Uint8Array(hb.memory.buffer);
   const input = hb.hb_subset_input_create_or_fail();
   if (input === 0) throw new Error("HarfBuzz could not start a subset");
@@ -188,9 +186,6 @@ export function subsetWoff2(font: Uint8Array, request: SubsetRequest): Promise<U
   });
 }
 
-/** Beside the project's other caches (.cache/ is ignored by git). */
-const DEFAULT_FONT_CACHE = path.join(CACHE_DIR, "fonts");
-
 /** The installed versions of harfbuzzjs (whose package.json its exports do not reach) and wawoff2. */
 async function versions(): Promise<string> {
   const harfbuzz = path.join(path.dirname(require.resolve(HARFBUZZ_SUBSET_WASM)), "..", "package.json");
@@ -198,21 +193,12 @@ async function versions(): Promise<string> {
   return `harfbuzzjs ${version} wawoff2 ${(require("wawoff2/package.json") as { version: string }).version}`;
 }
 
-/** `subsetWoff2()`, read back from the cache when the same font was cut the same way before. */
+/** `subsetWoff2()`, read back from `cache` when the same font was cut the same way before. */
 export async function cachedSubsetWoff2(
   font: Uint8Array,
   request: SubsetRequest,
-  cacheDir: string = DEFAULT_FONT_CACHE,
+  cache: BuildCache,
 ): Promise<Uint8Array> {
-  const key = createHash("sha256")
-    .update(`${await versions()} ${JSON.stringify(request)}\n`)
-    .update(font)
-    .digest("hex");
-  const file = path.join(cacheDir, `${key}.woff2`);
-  const hit = await readFile(file).catch(() => undefined);
-  if (hit) return hit;
-  const subset = await subsetWoff2(font, request);
-  // A read-only checkout still builds; it cuts the font again next time.
-  await writeCacheFile(file, subset).catch(() => undefined);
-  return subset;
+  const key = cacheKey(await versions(), JSON.stringify(request), font);
+  return cache.entry("fonts", key, () => subsetWoff2(font, request));
 }

@@ -36,17 +36,33 @@ function projectedRings(projection: GeoProjection, county: AreaFeature): [number
   );
 }
 
-/** Even-odd rule: inside when a ray from the point crosses the outline an odd number of times. */
-function isInRings(x: number, y: number, rings: [number, number][][]): boolean {
-  let isInside = false;
+/** Where the horizontal line at `y` crosses the outline: the x of each crossing. */
+function crossingsAt(y: number, rings: [number, number][][]): number[] {
+  const crossings: number[] = [];
   for (const ring of rings) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
       const [xi, yi] = ring[i]!;
       const [xj, yj] = ring[j]!;
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) isInside = !isInside;
+      if (yi > y !== yj > y) crossings.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
     }
   }
-  return isInside;
+  return crossings;
+}
+
+/**
+ * The even-odd rule for the county: a point is inside when a ray from it crosses the outline an odd
+ * number of times. The crossings of each horizontal line are worked out once, since the search
+ * below tests many points on few lines.
+ */
+function insideTest(rings: [number, number][][]): (x: number, y: number) => boolean {
+  const lines = new Map<number, number[]>();
+  return (x, y) => {
+    let crossings = lines.get(y);
+    if (crossings === undefined) lines.set(y, (crossings = crossingsAt(y, rings)));
+    let toTheRight = 0;
+    for (const crossing of crossings) if (x < crossing) toTheRight += 1;
+    return toTheRight % 2 === 1;
+  };
 }
 
 /**
@@ -66,7 +82,7 @@ export function countyLabelPoint(
   const [[bx0, by0], [bx1, by1]] = path.bounds(county);
   const [cx, cy] = path.centroid(county);
   const { width, height } = countyLabelSize(county.properties.name, sizes.fontSize);
-  const rings = projectedRings(projection, county);
+  const isInside = insideTest(projectedRings(projection, county));
   const score = (x: number, y: number) => {
     const box = boxAround(x, y, width, height);
     const clearance = Math.min(
@@ -85,18 +101,19 @@ export function countyLabelPoint(
     let best: { x: number; y: number; score: number } | undefined;
     for (let y = by0; y <= by1; y += GRID_STEP) {
       for (let x = bx0; x <= bx1; x += GRID_STEP) {
-        if (!isInRings(x, y, rings)) continue;
-        const probes: [number, number][] = [
-          [x - halfWidth, y - height / 2 - 3],
-          [x + halfWidth, y - height / 2 - 3],
-          [x - halfWidth, y + height / 2 + 3],
-          [x + halfWidth, y + height / 2 + 3],
-          [x, y - height / 2 - 3],
-          [x, y + height / 2 + 3],
-          [x - halfWidth, y],
-          [x + halfWidth, y],
-        ];
-        if (!probes.every(([px, py]) => isInRings(px, py, rings))) continue;
+        if (!isInside(x, y)) continue;
+        // The name's corners, the middles of its top and bottom, and its ends, with a margin.
+        const [left, right, top, bottom] = [x - halfWidth, x + halfWidth, y - height / 2 - 3, y + height / 2 + 3];
+        const nameInside =
+          isInside(left, top) &&
+          isInside(right, top) &&
+          isInside(left, bottom) &&
+          isInside(right, bottom) &&
+          isInside(x, top) &&
+          isInside(x, bottom) &&
+          isInside(left, y) &&
+          isInside(right, y);
+        if (!nameInside) continue;
         if (!isFree(round(x), round(y))) continue;
         const value = score(x, y);
         if (!best || value > best.score) best = { x, y, score: value };

@@ -275,11 +275,13 @@ export function buildServiceAreaMap(model: SiteModel): ServiceAreaMapData {
   };
   const servedCounties: MapCounty[] = business.counties.map((name) => {
     const county = countyNamed(name);
+    const sizes = tiers.map((tier) => ({ tier, ...countyLabelSize(name, MAP_TEXT.county[tier.name]) }));
     const point = countyLabelPoint(
       projection,
       county,
       dots,
-      (labelX, labelY) => tiers.every((tier) => placer.isFree(countyBox({ name, labelX, labelY }, tier), tier)),
+      (labelX, labelY) =>
+        sizes.every(({ tier, width, height }) => placer.isFree(boxAround(labelX, labelY, width, height), tier)),
       { fontSize: MAP_TEXT.county.narrow, enoughClearance: MAP_TEXT.town.narrow * 1.6 },
     );
     const placed = { name, labelX: point.x, labelY: point.y };

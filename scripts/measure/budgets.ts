@@ -1,6 +1,7 @@
 // The performance budget every page is held to, and the checks behind it: compressed size, script
 // size, render-blocking requests and reserved space for every embedded box.
 import { compressBrotli, compressedSiblings, compressGzip, SIBLING_SUFFIX } from "../lib/compress.ts";
+import type { BuildCache } from "../lib/cache.ts";
 import { outputBytes, type OutputContents } from "../lib/output.ts";
 import { ADMIN_DIR } from "../site/urls.ts";
 import { scanHtml, scriptKind, type ScannedElement } from "../headers/html-scan.ts";
@@ -160,12 +161,15 @@ export interface FileWeight {
  * .br siblings generate writes (brotli read back from its cache), or the bytes themselves for a
  * file sent as it is, a font (already compressed).
  */
-export async function measureEditor(files: Iterable<[string, OutputContents]>): Promise<FileWeight[]> {
+export async function measureEditor(
+  files: Iterable<[string, OutputContents]>,
+  cache: BuildCache,
+): Promise<FileWeight[]> {
   const weights: FileWeight[] = [];
   for (const [file, contents] of files) {
     if (!file.startsWith(ADMIN_DIR)) continue;
     const bytes = await outputBytes(contents);
-    const siblings = new Map(await compressedSiblings(file, contents));
+    const siblings = new Map(await compressedSiblings(file, contents, cache));
     const size = async (name: string) => {
       const sibling = siblings.get(name);
       return sibling === undefined ? bytes.length : (await outputBytes(sibling)).length;

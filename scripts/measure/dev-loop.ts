@@ -7,9 +7,9 @@
 //     through the browser (a swap file beside it, then renamed over it); the page and its preview
 //     card change.
 import { spawn } from "node:child_process";
-import { cp, readFile, rename, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { isolatedGenerator } from "./scale.ts";
+import { PROJECT_ROOT } from "../lib/paths.ts";
 
 export interface DevLoopFigures {
   /** Milliseconds from each save to its reload, in the order saved. */
@@ -26,14 +26,21 @@ function replaced(text: string, from: string, to: string): string {
   return text.replace(from, to);
 }
 
+/** The parts of the project `sitegen dev` runs from; node_modules is shared, .cache/ is the copy's own. */
+const COPIED = ["bin", "scripts", "templates", "data", "package.json", "tsconfig.json"];
+
 /**
- * Starts `sitegen dev` in a copy of the project at `root` (under `work`), lets it build once, then
- * saves `saves` times each way, one save after the previous reload.
+ * Starts `sitegen dev` in a copy of the project (under `work`), lets it build once, then saves
+ * `saves` times each way, one save after the previous reload.
  */
-export async function measureDevLoop(root: string, work: string, saves: number): Promise<DevLoopFigures> {
+export async function measureDevLoop(work: string, saves: number): Promise<DevLoopFigures> {
   const project = path.join(work, "dev-project");
-  const cli = await isolatedGenerator(root, project);
-  await cp(path.join(root, "data"), path.join(project, "data"), { recursive: true });
+  await mkdir(project, { recursive: true });
+  for (const entry of COPIED) {
+    await cp(path.join(PROJECT_ROOT, entry), path.join(project, entry), { recursive: true });
+  }
+  await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(project, "node_modules"), "dir");
+  const cli = path.join(project, "bin", "sitegen.js");
   const towns = path.join(project, "data", "towns.yaml");
   const original = await readFile(towns, "utf8");
   const child = spawn(process.execPath, [cli, "dev", "--port", "0"], {

@@ -1,10 +1,9 @@
-// `npm run weigh`: every page's bytes against the first-round-trip budget, and the inline versus
-// shared-stylesheet comparison for typical three-page visits. Prints tables; checks nothing (the
-// budgets are enforced by test/budgets.test.ts).
+// `npm run weigh`: every page's bytes against the first-round-trip budget, and the site editor's
+// files against its own. Prints tables; checks nothing (the budgets are enforced by
+// test/budgets.test.ts).
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { cmsFonts, publishedCmsScript } from "../admin/files.ts";
-import { buildAssets } from "../pages/assets.ts";
 import { renderSite } from "../pipeline/generate.ts";
 import { outputText } from "../lib/output.ts";
 import { ADMIN_DIR, isSitePageFile } from "../site/urls.ts";
@@ -16,14 +15,12 @@ import {
   SCRIPT_BUDGET,
   type FileWeight,
 } from "./budgets.ts";
-import type { Route } from "../site/page.ts";
-import { compareVisit, SLOW_MOBILE } from "./stylesheet-strategy.ts";
 import { formatTable } from "./table.ts";
-import { DATA_DIR } from "../lib/paths.ts";
+import { BuildCache } from "../lib/cache.ts";
+import { CACHE_DIR, DATA_DIR } from "../lib/paths.ts";
 
 const dataDir = path.resolve(process.argv[2] ?? DATA_DIR);
 const site = await renderSite({ dataDir, outDir: "unused" });
-const { css } = await buildAssets();
 const html = (file: string) => {
   const contents = site.files.get(file);
   if (contents === undefined) throw new Error(`${file} was not rendered`);
@@ -53,62 +50,9 @@ console.log(
 const largest = weights.reduce((a, b) => (b.gzip > a.gzip ? b : a));
 console.log(`\nLargest page: ${largest.file}, ${largest.gzip} bytes gzip, ${largest.brotli} bytes brotli.`);
 
-// Typical visits: from the home page, from a search result for a town, and browsing services.
-const byKind = (kind: Route["kind"]) => site.routes.filter((route) => route.kind === kind);
-const visits: Route[][] = [
-  [byKind("home")[0]!, byKind("service")[0]!, byKind("contact")[0]!],
-  [byKind("town")[1]!, byKind("service")[3]!, byKind("contact")[0]!],
-  [byKind("services")[0]!, byKind("service")[9]!, byKind("towns")[0]!],
-];
-
-console.log(
-  `\nStylesheet: inline in every page, or one shared file (content-hashed, cached)? Brotli bytes; times estimated` +
-    ` on Lighthouse's mobile network (${SLOW_MOBILE.rttMs} ms RTT, ${SLOW_MOBILE.downlinkBitsPerSecond / 1000} kbit/s), connection set-up excluded.\n`,
-);
-const rows: (string | number)[][] = [];
-for (const visit of visits) {
-  const result = await compareVisit(
-    visit.map((route) => ({ path: route.path, html: html(route.file) })),
-    css,
-  );
-  for (const [name, figures] of [
-    ["inline", result.inline],
-    ["external", result.external],
-  ] as const) {
-    rows.push([
-      result.visit.join(" → "),
-      name,
-      figures.pageBytes.join(" + "),
-      figures.totalBytes,
-      figures.requests,
-      figures.firstPaintRoundTrips,
-      figures.firstPaintMs,
-      figures.visitMs,
-    ]);
-  }
-}
-console.log(
-  formatTable(
-    [
-      "visit",
-      "stylesheet",
-      "bytes per page",
-      "total bytes",
-      "requests",
-      "RTTs to 1st paint",
-      "1st paint ms",
-      "visit ms",
-    ],
-    rows,
-  ),
-);
-console.log(
-  `\nThe stylesheet alone: ${(await compareVisit([{ path: "/", html: html("index.html") }], css)).stylesheetBytes} bytes brotli.`,
-);
-
 // The site editor at /admin/: exempt from the page budget (only the owner loads it), but held to
 // its own, and its fonts weighed whole (as the CMS's packages ship them) and as they are sent.
-const adminWeights = await measureEditor(site.files);
+const adminWeights = await measureEditor(site.files, new BuildCache(CACHE_DIR));
 const sum = (weights: FileWeight[], key: "bytes" | "gzip" | "brotli") =>
   weights.reduce((total, weight) => total + weight[key], 0);
 const total = (label: string, weights: FileWeight[]) => [

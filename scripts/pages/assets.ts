@@ -2,10 +2,10 @@
 // page renders from its first response with no render-blocking request. The service-area map's
 // picture carries a stylesheet of its own: the palette and how the map is drawn.
 import path from "node:path";
-import { bundleBrowserScript, bundleStylesheet } from "../lib/bundle.ts";
+import { bundleBrowserScript, bundleStylesheet, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
 import type { PageAssets } from "../site/page.ts";
-import { WORKER_PATH } from "../site/urls.ts";
+import { SERVICE_WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
 /** The colours and sizes both stylesheets start from, and how the service-area map is drawn. */
@@ -20,11 +20,12 @@ const SPECULATION_RULES = JSON.stringify({
   prerender: [{ where: { href_matches: "/*" }, eagerness: "moderate" }],
 });
 
-export async function buildAssets(): Promise<PageAssets> {
+/** The pages' stylesheet and scripts; `kept` holds the bundles made before (lib/bundle.ts). */
+export async function buildAssets(kept?: KeptBundles): Promise<PageAssets> {
   const [css, headScript, bodyScript] = await Promise.all([
-    bundleStylesheet(STYLESHEET),
-    bundleBrowserScript(HEAD_SCRIPT),
-    bundleBrowserScript(BODY_SCRIPT, { define: { WORKER_URL: JSON.stringify(WORKER_PATH) } }),
+    bundleStylesheet([STYLESHEET], kept),
+    bundleBrowserScript(HEAD_SCRIPT, { kept }),
+    bundleBrowserScript(BODY_SCRIPT, { define: { WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH) }, kept }),
   ]);
   return { css, headScript, bodyScript, speculationRules: SPECULATION_RULES };
 }
@@ -33,8 +34,8 @@ export async function buildAssets(): Promise<PageAssets> {
  * The map picture's stylesheet: the palette, how the map is drawn, and what only the picture needs;
  * nothing of the pages'.
  */
-export function buildMapPictureStylesheet(): Promise<string> {
-  return bundleStylesheet(PALETTE, MAP_STYLESHEET, MAP_PICTURE_STYLESHEET);
+export function buildMapPictureStylesheet(kept?: KeptBundles): Promise<string> {
+  return bundleStylesheet([PALETTE, MAP_STYLESHEET, MAP_PICTURE_STYLESHEET], kept);
 }
 
 /** The site's icon: the brand shovel in the accent colour on the header's dark tile. */

@@ -1,5 +1,7 @@
 // Renders routes to HTML documents. A template that throws stops the run with the route's path.
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { IconDrawingsContext, type IconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { RenderError } from "./render-error.ts";
 import type { PageAssets, PageShell, Route } from "../site/page.ts";
 import type { Business } from "../data/model.ts";
@@ -9,7 +11,9 @@ export interface RenderContext {
   business: Business;
   assets: PageAssets;
   year: number;
-  /** Open Graph values and JSON-LD for a page (scripts/page-head.ts); none when absent. */
+  /** The drawing of every icon the pages show (templates/parts/icon-drawing.ts). */
+  icons: IconDrawings;
+  /** Open Graph values and JSON-LD for a page (seo/head.ts); none when absent. */
   headFor?: (route: Route, canonicalUrl: string | undefined) => Pick<PageShell, "social" | "structuredData">;
 }
 
@@ -30,7 +34,8 @@ function shellFor(route: Route, context: RenderContext): PageShell {
 
 export function renderRoute(route: Route, context: RenderContext): string {
   try {
-    return `<!DOCTYPE html>${renderToStaticMarkup(route.render(shellFor(route, context)))}`;
+    const page = route.render(shellFor(route, context));
+    return `<!DOCTYPE html>${renderToStaticMarkup(createElement(IconDrawingsContext.Provider, { value: context.icons }, page))}`;
   } catch (error) {
     throw new RenderError(route.path, error);
   }

@@ -18,9 +18,9 @@ import {
   fileForPath,
   NOT_FOUND_FILE,
   PRIVACY_PATH,
+  SERVICE_WORKER_FILE,
   servicePath,
   townPath,
-  WORKER_FILE,
 } from "../site/urls.ts";
 
 const MAX_TITLE = 60;
@@ -35,10 +35,12 @@ const HOME: Crumb = { name: "Home", path: "/" };
 const SERVICES: Crumb = { name: "Services", path: "/services" };
 const TOWNS: Crumb = { name: "Service Area", path: "/towns" };
 
-export function buildRoutes(model: SiteModel): Route[] {
+/**
+ * Every page of the site. `areaMap` draws the service-area map the first time a page that shows it
+ * renders; generate passes the one it shares with the map's picture.
+ */
+export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model)): Route[] {
   const { business } = model;
-  // Drawn once, when the first page that shows it renders, and shared with the picture.
-  const areaMap = () => serviceAreaMapOf(model);
   const title = (base: string) => pageTitle(base, business.name);
   const page = (
     routePath: string,
@@ -146,12 +148,12 @@ export function notFoundRoute(model: SiteModel): Route {
 
 /**
  * The offline page: what the service worker shows for a page it has not kept when there is no
- * network. It has no address and no file of its own; it is written into the worker (WORKER_FILE).
+ * network. It has no address and no file of its own; it is written into the worker (SERVICE_WORKER_FILE).
  */
 export function offlineRoute(model: SiteModel): Route {
   return {
     path: "/offline",
-    file: WORKER_FILE,
+    file: SERVICE_WORKER_FILE,
     kind: "offline",
     meta: {
       title: pageTitle("You Are Offline", model.business.name),

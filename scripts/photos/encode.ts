@@ -2,20 +2,14 @@
 // the pixels), resized to the gallery's widths in AVIF, WebP and JPEG, and cropped to 1200×630 for
 // a page's link preview. sharp writes no EXIF, XMP or IPTC unless asked to, and it is never asked:
 // where a photo was taken (often a customer's home) never reaches the site. The original is never
-// copied to dist/. Each copy is kept in .cache/photos/ under the original's hash, so an unchanged
-// photo is not encoded again.
-import { stat } from "node:fs/promises";
-import path from "node:path";
+// copied to dist/. Each copy is kept in the build's cache (photos/) under a key of the original's
+// hash, the copy's size and format and the settings, so an unchanged photo is not encoded again.
 import sharp, { type Sharp } from "sharp";
 import { uprightPhoto, type PhotoInfo } from "../data/photos.ts";
 import { Backlog } from "../lib/backlog.ts";
-import { intoCache } from "../lib/cache.ts";
-import { FileOnDisk } from "../lib/output.ts";
-import { CACHE_DIR } from "../lib/paths.ts";
+import { cacheKey, type BuildCache } from "../lib/cache.ts";
 import { PHOTO_WIDTHS, photoCardFile, photoVariants, type PhotoFormat } from "../site/photos.ts";
 import { SOCIAL_IMAGE_SIZE } from "../site/social.ts";
-
-const DEFAULT_PHOTO_CACHE = path.join(CACHE_DIR, "photos");
 
 /** Raise when the settings below change: the cache then encodes every photo again. */
 const SETTINGS_VERSION = 2;
@@ -45,20 +39,6 @@ async function uprightBase(info: PhotoInfo): Promise<() => Sharp> {
   return () => sharp(data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
 }
 
-async function cached(
-  cacheDir: string,
-  name: string,
-  encode: (target: string) => Promise<unknown>,
-): Promise<FileOnDisk> {
-  const file = path.join(cacheDir, name);
-  const hit = await stat(file).then(
-    (stats) => stats.size > 0,
-    () => false,
-  );
-  if (!hit) await intoCache(file, encode);
-  return new FileOnDisk(file);
-}
-
 /**
  * Every encoded copy of the given photos, as [path inside dist/, file to copy], and the preview
  * card of each photo that is first on its page. At most two photos are encoded at once.
@@ -66,9 +46,9 @@ async function cached(
 export async function renderPhotos(
   photos: Iterable<PhotoInfo>,
   cardPhotos: Iterable<PhotoInfo>,
-  cacheDir: string = DEFAULT_PHOTO_CACHE,
-): Promise<[string, FileOnDisk][]> {
-  const files: [string, FileOnDisk][] = [];
+  cache: BuildCache,
+): Promise<[string, Uint8Array][]> {
+  const files: [string, Uint8Array][] = [];
   const cards = new Set([...cardPhotos].map((info) => info.hash));
   const backlog = new Backlog(2);
   for (const info of photos) {
@@ -76,18 +56,19 @@ export async function renderPhotos(
       // Decoded only when a copy is missing from the cache.
       let base: Promise<() => Sharp> | undefined;
       const fromBase = async () => (await (base ??= uprightBase(info)))();
+      const copy = (what: string, encode: () => Promise<Buffer>) =>
+        cache.entry("photos", cacheKey(`settings ${SETTINGS_VERSION}`, info.hash, what), encode);
       for (const variant of photoVariants(info)) {
-        const name = `v${SETTINGS_VERSION}-${path.basename(variant.file)}`;
-        const output = await cached(cacheDir, name, async (target) =>
-          ENCODE[variant.format]((await fromBase()).resize({ width: variant.width })).toFile(target),
+        const output = await copy(`${variant.format} ${variant.width}`, async () =>
+          ENCODE[variant.format]((await fromBase()).resize({ width: variant.width })).toBuffer(),
         );
         files.push([variant.file, output]);
       }
       if (cards.has(info.hash)) {
-        const output = await cached(cacheDir, `v${SETTINGS_VERSION}-card-${info.hash}.jpg`, async (target) =>
+        const output = await copy("card", async () =>
           ENCODE.jpeg(
             (await fromBase()).resize({ ...SOCIAL_IMAGE_SIZE, fit: "cover", position: sharp.strategy.attention }),
-          ).toFile(target),
+          ).toBuffer(),
         );
         files.push([photoCardFile(info), output]);
       }

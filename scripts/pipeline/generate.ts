@@ -1,10 +1,8 @@
-// The pipeline: data/*.yaml → validated model → route table → HTML → dist/.
-// Each file goes to a staging folder as soon as it is made (with its .br and .gz, unless the build
-// is for a host that compresses by itself), so a site of thousands of pages is never held in
-// memory; dist/ is replaced in one step only once everything has rendered and been written, so a
-// failure leaves it exactly as it was.
-import { createHash } from "node:crypto";
-import { stat } from "node:fs/promises";
+// The pipeline, as the README draws it ("How it is built"): the data read and checked, each route
+// rendered, the photos, preview cards and the editor's files made (from .cache/ where it holds
+// them), and each file compressed (unless the build is for a host that compresses by itself) and
+// written to a staging folder as soon as it is made; dist/ is replaced in one step only once
+// everything has rendered and been written, so a failure leaves it exactly as it was.
 import { availableParallelism } from "node:os";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -14,18 +12,20 @@ import { headerPolicyFor, pagePolicy, picturePolicy, siteWidePolicy, type PagePo
 import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { plainHttpPolicy } from "../headers/plain-http.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
-import { buildTargetFor, type Host } from "../headers/hosts.ts";
-import { iconComponent, loadIcons } from "../data/icons.ts";
-import { loadData, type RawData } from "../data/load.ts";
+import type { Host } from "../headers/hosts.ts";
+import { buildTargetFor } from "./build-target.ts";
+import { iconIn, loadIcons } from "../data/icons.ts";
+import { loadData } from "../data/load.ts";
 import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
-import { FileOnDisk, type OutputContents } from "../lib/output.ts";
+import { BuildCache } from "../lib/cache.ts";
+import { CACHE_DIR } from "../lib/paths.ts";
+import { outputBytes, type OutputContents } from "../lib/output.ts";
 import { dataLastModified } from "../data/last-modified.ts";
 import { iconsUsed } from "../pages/icons.ts";
 import { StagedOutput } from "./staged-output.ts";
-import { rememberWritten, writtenBefore, type Written } from "./written-before.ts";
 import { buildLlmsTxt } from "../seo/llms-txt.ts";
-import { drawSocialImages, planSocialImages } from "../seo/social-images.ts";
+import { renderSocialImages } from "../seo/social-images.ts";
 import { pageHeadFor } from "../seo/head.ts";
 import { previewPhotos, socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
 import { renderPhotos } from "../photos/encode.ts";
@@ -33,14 +33,15 @@ import { adminFiles } from "../admin/files.ts";
 import { buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
 import { buildRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
-import { buildWorker } from "../pages/worker.ts";
-import { renderMapPicture } from "../pages/map-picture.ts";
+import { buildServiceWorker } from "../pages/service-worker.ts";
+import { renderMapPicture, serviceAreaMapOf } from "../pages/map-picture.ts";
+import { iconDrawings } from "../../templates/parts/icon-drawing.ts";
+import { BuildMemory } from "./build-memory.ts";
 import { SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
-import { renderPoolFor, type RenderPool } from "./render-pool.ts";
 import type { Route } from "../site/page.ts";
-import type { BuildInput, RenderedPage } from "./render-worker.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
+import { StepTimer, type StepTiming } from "./timings.ts";
 
 export interface GenerateOptions {
   dataDir: string;
@@ -52,13 +53,18 @@ export interface GenerateOptions {
    * to the hours the pages show. Defaults to now.
    */
   today?: Date;
-  /** The static host the build is for; undefined for `npm start` and nginx (headers/hosts.ts). */
+  /** The static host the build is for; undefined for `npm start` and nginx (build-target.ts). */
   host?: Host;
   /**
-   * Whether pages and cards go to the worker threads (render-pool.ts): by default when there are
-   * enough cards to draw; true or false to choose, as the tests do to compare both.
+   * Where the build keeps what it can reuse between builds (lib/cache.ts): `.cache/` by default;
+   * false for no cache at all, everything made anew and nothing kept (`--no-cache`).
    */
-  workers?: boolean;
+  cacheDir?: string | false;
+  /**
+   * What this process keeps between builds (build-memory.ts): the dev server's build process passes
+   * the same one to every build; by default a fresh one, so the build starts from nothing.
+   */
+  memory?: BuildMemory;
 }
 
 export interface GenerateResult {
@@ -68,6 +74,8 @@ export interface GenerateResult {
   milliseconds: number;
   /** What the data may have but had better not (data/load.ts), for the command line to print. */
   warnings: DataProblem[];
+  /** How long each step took, for `sitegen generate --timings`. */
+  timings: StepTiming[];
 }
 
 export interface RenderedSite {
@@ -77,7 +85,7 @@ export interface RenderedSite {
   files: Map<string, OutputContents>;
   /** The data's warnings (data/load.ts): nothing stopped, but worth fixing. */
   warnings: DataProblem[];
-  /** The offline page, as the service worker holds it (pages/worker.ts). */
+  /** The offline page, as the service worker holds it (pages/service-worker.ts). */
   offlineHtml: string;
 }
 
@@ -89,49 +97,61 @@ type Emit = (file: string, contents: OutputContents) => Promise<void>;
  * large site need not be held in memory. Keeps only what the header policy needs of each page.
  * Throws DataError, RenderError or PolicyError.
  */
-async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<RenderedSite, "files">> {
+async function produceSite(
+  options: GenerateOptions,
+  cache: BuildCache,
+  emit: Emit,
+  timer = new StepTimer(),
+): Promise<Omit<RenderedSite, "files">> {
+  const memory = options.memory ?? new BuildMemory();
   // One moment for the whole build, so that the check and the pages agree on the day.
   const today = options.today ?? new Date();
-  const data = await loadData(options.dataDir, { today });
+  const data = await timer.time("read and check data/", () => loadData(options.dataDir, { today }));
   const model = buildModel(data, { today });
-  await loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]);
-  const [assets, lastmod] = await Promise.all([buildAssets(), dataLastModified(options.dataDir)]);
+  const [icons, assets, lastmod] = await timer.time("icons, stylesheet and scripts, the data's date", () =>
+    Promise.all([
+      loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]),
+      buildAssets(memory.bundles),
+      dataLastModified(options.dataDir),
+    ]),
+  );
   const context: RenderContext = {
     business: model.business,
     assets,
     year: options.year ?? new Date().getFullYear(),
+    icons: iconDrawings(icons),
     headFor: pageHeadFor(model),
   };
-  const routes = buildRoutes(model);
+  // Drawn once, when the first page that shows it renders, and shared with its picture.
+  const areaMap = serviceAreaMapOf(model);
+  const routes = buildRoutes(model, areaMap);
   const pages = [...routes, notFoundRoute(model)];
-  const cards = socialImagesFor(routes, model);
+  const cards = socialImagesFor(routes, model, icons);
   // The site editor at /admin/, written as soon as it is made: compressing its 2 MB script is the
   // longest single task of a cold build, and it runs on the thread pool while everything below is
   // made. Not a page of the site, so outside the routes, the sitemap and llms.txt.
-  const admin = adminFiles(model.business).then(async (files) => {
-    for (const [file, contents] of files) await emit(file, contents);
-  });
+  const admin = timer
+    .time("the site editor's files", () => adminFiles(model.business, cache, memory.editor))
+    .then(async (files) => {
+      for (const [file, contents] of files) await emit(file, contents);
+    });
   admin.catch(() => {}); // Awaited below; a page that fails to render first must not leave it unhandled.
-  // A build with many preview cards to draw draws them, and renders its pages, on worker threads,
-  // one per core (render-pool.ts); any other renders here, where starting the workers would cost
-  // more than it saves. Drawing uncached cards is the slowest part of a cold build, and its work on
-  // the workers or the thread pool overlaps the pages' rendering.
-  const plan = await planSocialImages(cards);
-  const pool = renderPoolFor(plan.missing.length, options.workers);
-  const images = drawSocialImages(plan, undefined, pool);
+  // Drawing uncached cards is the slowest part of a cold build after compression; resvg's part of it
+  // runs on the thread pool while the pages render here.
+  const images = timer.time("preview cards", () => renderSocialImages(cards, cache));
   images.catch(() => {});
-  const photos = renderPhotos(model.photos.values(), previewPhotos(model));
+  const photos = timer.time("photos", () => renderPhotos(model.photos.values(), previewPhotos(model), cache));
   photos.catch(() => {});
   const policies: PagePolicy[] = [];
-  const rendered = pool
-    ? renderedByPool(pool, { raw: withoutWarnings(data), today, year: context.year, assets }, pages, context)
-    : renderedHere(pages, context);
-  for await (const { file, html, policy } of rendered) {
-    policies.push(policy);
-    await emit(file, html);
-  }
+  await timer.time("pages, and what their policy needs", async () => {
+    for (const route of pages) {
+      const html = renderRoute(route, context);
+      policies.push(pagePolicy(model.business, route.file, html));
+      await emit(route.file, html);
+    }
+  });
   // The home page's picture of the service-area map, with a header policy of its own.
-  const mapPicture = await renderMapPicture(model);
+  const mapPicture = await renderMapPicture(areaMap(), memory.bundles);
   await emit(SERVICE_AREA_MAP_FILE, mapPicture);
   await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
   await emit("robots.txt", buildRobots(model.business.url));
@@ -139,7 +159,7 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
   for (const [file, png] of await images) await emit(file, png);
   for (const [file, photo] of await photos) await emit(file, photo);
-  await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconComponent("shovel")))));
+  await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconIn(icons, "shovel")))));
   await admin;
   // The offline page is written into the service worker, with the policy of every page.
   const offline = offlineRoute(model);
@@ -150,69 +170,32 @@ async function produceSite(options: GenerateOptions, emit: Emit): Promise<Omit<R
   const headerRules = headerPolicyFor(policies, pictures);
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
-  await emit(
-    offline.file,
-    await buildWorker({ offlineHtml, offlinePolicy, offlinePlainHttpPolicy, business: model.business }),
+  const serviceWorker = await timer.time("the service worker", () =>
+    buildServiceWorker(
+      { offlineHtml, offlinePolicy, offlinePlainHttpPolicy, business: model.business },
+      memory.bundles,
+    ),
   );
+  await emit(offline.file, serviceWorker);
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));
   return { model, routes, warnings: data.warnings, offlineHtml };
-}
-
-function withoutWarnings({ warnings: _, ...raw }: RawData): BuildInput["raw"] {
-  return raw;
-}
-
-/** Each page with what the header policy needs of it, rendered on this thread. */
-function* renderedHere(pages: Route[], context: RenderContext): Generator<RenderedPage> {
-  for (const route of pages) {
-    const html = renderRoute(route, context);
-    yield { file: route.file, html, policy: pagePolicy(context.business, route.file, html) };
-  }
-}
-
-/**
- * Each page rendered on the worker threads, in route order. A page that fails there is rendered
- * again here, so that it fails as it would have here: the same RenderError or PolicyError, naming
- * the same page.
- */
-async function* renderedByPool(
-  pool: RenderPool,
-  input: BuildInput,
-  pages: Route[],
-  context: RenderContext,
-): AsyncGenerator<RenderedPage> {
-  try {
-    yield* pool.pages(input, pages.length);
-  } catch (error) {
-    Array.from(renderedHere(pages, context));
-    throw error;
-  }
 }
 
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
 export async function renderSite(options: GenerateOptions): Promise<RenderedSite> {
   const files = new Map<string, OutputContents>();
-  const site = await produceSite(options, async (file, contents) => {
+  const site = await produceSite(options, cacheFor(options), async (file, contents) => {
     files.set(file, contents);
   });
   return { ...site, files };
 }
 
+function cacheFor(options: GenerateOptions): BuildCache {
+  return new BuildCache(options.cacheDir ?? CACHE_DIR);
+}
+
 /** Files compressed and written at once: enough to keep every core and the disk busy. */
 const IN_FLIGHT = Math.max(4, availableParallelism() * 2);
-
-/**
- * Tells one file's contents from another's: a hash of text and bytes; for a file to copy, its path,
- * size and time (the caches name their files by what they hold).
- */
-async function fingerprintOf(contents: OutputContents, precompressed: boolean): Promise<string> {
-  const mode = precompressed ? "with siblings" : "alone";
-  if (contents instanceof FileOnDisk) {
-    const { size, mtimeMs } = await stat(contents.path);
-    return `${mode} ${contents.path} ${size} ${mtimeMs}`;
-  }
-  return `${mode} ${createHash("sha256").update(contents).digest("hex")}`;
-}
 
 /**
  * Writes everything `produce` emits, each text file followed by its .br and .gz, into a staging
@@ -221,64 +204,52 @@ async function fingerprintOf(contents: OutputContents, precompressed: boolean): 
 async function writeStaged(
   outDir: string,
   precompressed: boolean,
+  cache: BuildCache,
+  timer: StepTimer,
   produce: (emit: Emit) => Promise<void>,
 ): Promise<string[]> {
   const output = new StagedOutput(outDir);
   const backlog = new Backlog(IN_FLIGHT);
   // One entry per emitted file, in emit order: the file, then the siblings written beside it.
   const written: string[][] = [];
-  const before = await writtenBefore(outDir);
-  const now = new Map<string, Written>();
   await output.begin();
+  const step = precompressed ? "compress and write, as files come" : "write, as files come";
   try {
-    await produce((file, contents) => {
-      const names = [file];
-      written.push(names);
-      return backlog.add(async () => {
-        const fingerprint = await fingerprintOf(contents, precompressed);
-        const unchanged = before.get(file);
-        if (unchanged?.fingerprint === fingerprint) {
-          const kept = await Promise.all(
-            unchanged.names.map((name, i) => output.keep(name, unchanged.stamps[i]!)),
-          ).then(
-            () => true,
-            () => false,
-          );
-          if (kept) {
-            names.push(...unchanged.names.slice(1));
-            now.set(file, unchanged);
-            return;
-          }
-          // Writing through a link would change the output folder's file too: unlink first.
-          await Promise.all(unchanged.names.map((name) => output.discard(name)));
-        }
-        const siblings = precompressed ? await compressedSiblings(file, contents) : [];
-        names.push(...siblings.map(([name]) => name));
-        await Promise.all([
-          output.write(file, contents),
-          ...siblings.map(([name, bytes]) => output.write(name, bytes)),
-        ]);
-        now.set(file, { fingerprint, names, stamps: await Promise.all(names.map((name) => output.stampOf(name))) });
+    await timer.time(step, async () => {
+      await produce((file, contents) => {
+        const names = [file];
+        written.push(names);
+        return backlog.add(async () => {
+          // Encoded once, for the file and its compressed copies.
+          const bytes = outputBytes(contents);
+          const siblings = precompressed ? await compressedSiblings(file, bytes, cache) : [];
+          names.push(...siblings.map(([name]) => name));
+          await Promise.all([
+            output.write(file, bytes),
+            ...siblings.map(([name, sibling]) => output.write(name, sibling)),
+          ]);
+        });
       });
+      await backlog.settle();
     });
-    await backlog.settle();
   } catch (error) {
     await backlog.settle().catch(() => {});
     await output.abandon();
     throw error;
   }
-  await output.commit();
-  await rememberWritten(outDir, now);
+  await timer.time("swap into the output folder", () => output.commit());
   return written.flat();
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
+  const timer = new StepTimer();
   let pages = 0;
   let warnings: DataProblem[] = [];
   const { precompressed } = buildTargetFor(options.host);
-  const files = await writeStaged(options.outDir, precompressed, async (emit) => {
-    const site = await produceSite(options, emit);
+  const cache = cacheFor(options);
+  const files = await writeStaged(options.outDir, precompressed, cache, timer, async (emit) => {
+    const site = await produceSite(options, cache, emit, timer);
     pages = site.routes.length + 1;
     warnings = site.warnings;
   });
@@ -288,5 +259,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files,
     milliseconds: Math.round(performance.now() - started),
     warnings,
+    timings: timer.steps,
   };
 }

@@ -1,20 +1,8 @@
 // Writing a site without ever leaving half of one: files go to a fresh folder beside the output
 // folder, which replaces it in one step once everything is written, or is removed if anything fails.
-import { copyFile, link, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { FileOnDisk, type OutputContents } from "../lib/output.ts";
-import { linkUnchanged, stampOf } from "./written-before.ts";
-
-/**
- * A file of a cache (a preview card, a photo, a compressed copy) into the staging folder as a
- * second name for the same bytes, or as a copy where the file system cannot link them (the cache
- * on another disk). Cache files are named by what made them and are never written in place, so
- * sharing them is safe; they are read-only (lib/cache.ts), so that dist/'s name for them is too.
- * With 2,700 town pages, linking rather than copying them writes 230 MB less in each build.
- */
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  await link(from, to).catch(() => copyFile(from, to));
-}
+import type { OutputContents } from "../lib/output.ts";
 
 export class StagedOutput {
   readonly staging: string;
@@ -38,29 +26,7 @@ export class StagedOutput {
   }
 
   async write(file: string, contents: OutputContents): Promise<void> {
-    const target = await this.target(file);
-    if (contents instanceof FileOnDisk) await linkOrCopy(contents.path, target);
-    else await writeFile(target, contents);
-  }
-
-  /**
-   * Puts the output folder's current `file` in the staging folder as a second name for the same
-   * bytes (a hard link): for a file known to be unchanged, nothing to write. Throws when it cannot:
-   * the file is gone or is no longer the one `stamp` describes (written-before.ts), or the file
-   * system has no hard links; the caller then writes it.
-   */
-  async keep(file: string, stamp: string): Promise<void> {
-    await linkUnchanged(path.join(this.outDir, file), await this.target(file), stamp);
-  }
-
-  /** The stamp of a file written into the staging folder (written-before.ts). */
-  stampOf(file: string): Promise<string> {
-    return stampOf(path.join(this.staging, file));
-  }
-
-  /** Removes `file` from the staging folder, if it is there: a link that must not be written through. */
-  async discard(file: string): Promise<void> {
-    await rm(path.join(this.staging, file), { force: true });
+    await writeFile(await this.target(file), contents);
   }
 
   async commit(): Promise<void> {

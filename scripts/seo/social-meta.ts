@@ -2,7 +2,7 @@
 // One image for the site, one per service and one per town page, all drawn from the data.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { iconComponent } from "../data/icons.ts";
+import { iconIn, type Icons } from "../data/icons.ts";
 import { allTowns, joinList, townPhone, type SiteModel } from "../data/model.ts";
 import type { PhotoInfo } from "../data/photos.ts";
 import { photoCardFile } from "../site/photos.ts";
@@ -29,19 +29,20 @@ export function socialIconsUsed(model: SiteModel): string[] {
   return [BRAND_ICON, SITE_ICON, TOWN_ICON, ...model.services.map((service) => service.icon)];
 }
 
-/** Each icon's data URI, made once: every card carries two, and drawing them anew took 0.3 s for 2,700 cards. */
-const iconDataUris = new Map<string, string>();
+/** An icon as the cards draw it: an SVG data URI, so that satori needs no files. */
+function iconDataUri(icons: Icons, name: string): string {
+  const svg = renderToStaticMarkup(
+    createElement(iconIn(icons, name), { color: ICON_COLOUR, size: 128, strokeWidth: 2 }),
+  );
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
 
-function iconDataUri(name: string): string {
-  let uri = iconDataUris.get(name);
-  if (uri === undefined) {
-    const svg = renderToStaticMarkup(
-      createElement(iconComponent(name), { color: ICON_COLOUR, size: 128, strokeWidth: 2 }),
-    );
-    uri = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-    iconDataUris.set(name, uri);
-  }
-  return uri;
+/** A card's words, and the icon it shows beside the brand's; what a page's tags need of its card. */
+interface CardText {
+  file: string;
+  card: Omit<SocialCardData, "brandIcon" | "subjectIcon">;
+  subjectIcon: string;
+  alt: string;
 }
 
 export function socialImageFile(subject: PageSubject): string {
@@ -64,56 +65,57 @@ function sentence(line: string): string {
   return /[.!?]$/.test(line) ? line : `${line}.`;
 }
 
-function socialImageFor(subject: PageSubject, model: SiteModel): SocialImage {
+function cardTextFor(subject: PageSubject, model: SiteModel): CardText {
   const { business } = model;
-  const common = { businessName: business.name, brandIcon: iconDataUri(BRAND_ICON) };
-  let card: SocialCardData;
-  switch (subject.kind) {
-    case "service":
-      card = {
-        ...common,
-        eyebrow: `Excavation service · ${business.address.city}, ${business.address.region}`,
-        title: subject.service.name,
-        subtitle: subject.service.description,
-        phone: business.phone.display,
-        subjectIcon: iconDataUri(subject.service.icon),
-      };
-      break;
-    case "town":
-      card = {
-        ...common,
-        eyebrow: `${subject.town.county} County, IL`,
-        title: `Excavation in ${subject.town.name}, IL`,
-        subtitle: subject.town.description,
-        phone: townPhone(business, subject.town).display,
-        subjectIcon: iconDataUri(TOWN_ICON),
-      };
-      break;
-    case "site":
-      card = {
-        ...common,
-        eyebrow: `${business.address.city}, ${business.address.region} · Central Illinois`,
-        title: business.tagline,
-        subtitle: `Serving ${joinList(business.counties)} counties`,
-        phone: business.phone.display,
-        subjectIcon: iconDataUri(SITE_ICON),
-      };
-      break;
-  }
+  const { card, subjectIcon } =
+    subject.kind === "service"
+      ? {
+          card: {
+            eyebrow: `Excavation service · ${business.address.city}, ${business.address.region}`,
+            title: subject.service.name,
+            subtitle: subject.service.description,
+            phone: business.phone.display,
+          },
+          subjectIcon: subject.service.icon,
+        }
+      : subject.kind === "town"
+        ? {
+            card: {
+              eyebrow: `${subject.town.county} County, IL`,
+              title: `Excavation in ${subject.town.name}, IL`,
+              subtitle: subject.town.description,
+              phone: townPhone(business, subject.town).display,
+            },
+            subjectIcon: TOWN_ICON,
+          }
+        : {
+            card: {
+              eyebrow: `${business.address.city}, ${business.address.region} · Central Illinois`,
+              title: business.tagline,
+              subtitle: `Serving ${joinList(business.counties)} counties`,
+              phone: business.phone.display,
+            },
+            subjectIcon: SITE_ICON,
+          };
   return {
     file: socialImageFile(subject),
-    card,
+    card: { businessName: business.name, ...card },
+    subjectIcon,
     alt: `${business.name}: ${sentence(card.title)} ${sentence(card.subtitle)} Free estimates: call ${card.phone}.`,
   };
 }
 
-/** Every preview image the routes use, once each, in route order. */
-export function socialImagesFor(routes: Route[], model: SiteModel): SocialImage[] {
+/** Every preview image the routes use, once each, in route order, with the `icons` it draws. */
+export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons): SocialImage[] {
   const images = new Map<string, SocialImage>();
+  const uris = new Map<string, string>();
+  const uri = (name: string) => uris.get(name) ?? uris.set(name, iconDataUri(icons, name)).get(name)!;
   const subjects: PageSubject[] = [{ kind: "site" }, ...routes.map((route) => pageSubject(route, model))];
   for (const subject of subjects) {
     const file = socialImageFile(subject);
-    if (!images.has(file)) images.set(file, socialImageFor(subject, model));
+    if (images.has(file)) continue;
+    const { card, subjectIcon, alt } = cardTextFor(subject, model);
+    images.set(file, { file, card: { ...card, brandIcon: uri(BRAND_ICON), subjectIcon: uri(subjectIcon) }, alt });
   }
   return [...images.values()];
 }
@@ -139,7 +141,7 @@ export function previewPhotos(model: SiteModel): PhotoInfo[] {
 export function socialMetaFor(route: Route, model: SiteModel, canonicalUrl: string | undefined): SocialMeta {
   const subject = pageSubject(route, model);
   const lead = leadPhoto(subject, model);
-  const image = socialImageFor(subject, model);
+  const image = cardTextFor(subject, model);
   return {
     title: route.meta.title,
     description: route.meta.description,

@@ -21,11 +21,11 @@ export const CONTACT_PATH = "/contact";
 export const PRIVACY_PATH = "/privacy";
 
 /**
- * The service worker (browser/worker.ts, built by pages/worker.ts): at the root, so that it sees
+ * The service worker (browser/service-worker.ts, built by pages/service-worker.ts): at the root, so that it sees
  * every page. Served like any file; the dev server answers here with one that removes itself.
  */
-export const WORKER_FILE = "sw.js";
-export const WORKER_PATH = `/${WORKER_FILE}`;
+export const SERVICE_WORKER_FILE = "sw.js";
+export const SERVICE_WORKER_PATH = `/${SERVICE_WORKER_FILE}`;
 
 /** A page's file is its clean URL path plus this suffix: /towns/mattoon → towns/mattoon.html. */
 export const PAGE_SUFFIX = ".html";

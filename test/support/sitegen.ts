@@ -16,16 +16,20 @@ export interface SitegenResult {
 }
 
 /**
- * Runs `sitegen <args>` in `cwd` (the project, by default), with `env` added to the environment.
- * After `timeoutMs` the run is killed and its code is null: a command that would never end fails
- * its test instead of hanging it.
+ * Runs `sitegen <args>` in `cwd` (the project, by default), Node started with `nodeArgs`, with
+ * `env` added to the environment. After `timeoutMs` the run is killed and its code is null: a
+ * command that would never end fails its test instead of hanging it.
  */
 export function sitegen(
   args: string[],
   cwd?: string,
-  { env, timeoutMs = 120_000 }: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  {
+    env,
+    timeoutMs = 120_000,
+    nodeArgs = [],
+  }: { env?: NodeJS.ProcessEnv; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<SitegenResult> {
-  return run(process.execPath, [CLI, ...args], {
+  return run(process.execPath, [...nodeArgs, CLI, ...args], {
     cwd,
     env: env && { ...process.env, ...env },
     timeout: timeoutMs,

@@ -1,5 +1,5 @@
-// `sitegen dev` only: what the dev server sends at /sw.js. The pages register the site's worker
-// (worker.ts) as they do everywhere; in the dev loop this one answers instead. It answers no
+// `sitegen dev` only: what the dev server sends at /sw.js. The pages register the site's service worker
+// (service-worker.ts) as they do everywhere; in the dev loop this one answers instead. It answers no
 // request, deletes every kept copy and unregisters itself, so a page is never shown from a cache,
 // not even one kept by a production build served earlier at the same address.
 

@@ -1,5 +1,5 @@
 // The service worker at /sw.js: after one visit, the site opens again with no network. Built by
-// pages/worker.ts, which defines the constants below, and served from the site's root so that it
+// pages/service-worker.ts, which defines the constants below, and served from the site's root so that it
 // sees every page.
 //
 // Network first, always: a visitor online gets the page as it is now, with today's phone number

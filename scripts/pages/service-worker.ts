@@ -1,4 +1,4 @@
-// The service worker, /sw.js (browser/worker.ts): bundled with the offline page written into it,
+// The service worker, /sw.js (browser/service-worker.ts): bundled with the offline page written into it,
 // so that a new build with a new phone number or new hours is a new worker, which browsers install
 // at the visitor's next visit online.
 import path from "node:path";
@@ -6,11 +6,11 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Business } from "../data/model.ts";
 import { LeadFormEmbed } from "../../templates/parts/LeadForm.tsx";
-import { bundleBrowserScript } from "../lib/bundle.ts";
+import { bundleBrowserScript, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 import { ADMIN_PATH, CONTACT_PATH, SERVICE_AREA_MAP_PATH } from "../site/urls.ts";
 
-const WORKER_SOURCE = path.join(SCRIPTS_DIR, "browser", "worker.ts");
+const SERVICE_WORKER_SOURCE = path.join(SCRIPTS_DIR, "browser", "service-worker.ts");
 
 /**
  * How long a page the visitor has kept may take to arrive before the kept copy is shown. A page
@@ -26,7 +26,7 @@ export const NETWORK_TIMEOUT_MS = 3000;
  */
 export const KEEP_FROM_START = ["/", SERVICE_AREA_MAP_PATH, CONTACT_PATH] as const;
 
-export interface WorkerInput {
+export interface ServiceWorkerInput {
   /** The offline page, rendered in the site's layout. */
   offlineHtml: string;
   /** The Content-Security-Policy it is sent with: the site's own. */
@@ -42,14 +42,13 @@ export function providerMarkup(business: Pick<Business, "leadForm">): string {
   return renderToStaticMarkup(createElement(LeadFormEmbed, { business }));
 }
 
-export function buildWorker({
-  offlineHtml,
-  offlinePolicy,
-  offlinePlainHttpPolicy,
-  business,
-}: WorkerInput): Promise<string> {
-  return bundleBrowserScript(WORKER_SOURCE, {
+export function buildServiceWorker(
+  { offlineHtml, offlinePolicy, offlinePlainHttpPolicy, business }: ServiceWorkerInput,
+  kept?: KeptBundles,
+): Promise<string> {
+  return bundleBrowserScript(SERVICE_WORKER_SOURCE, {
     strict: true,
+    kept,
     define: {
       OFFLINE_HTML: JSON.stringify(offlineHtml),
       OFFLINE_POLICY: JSON.stringify(offlinePolicy),

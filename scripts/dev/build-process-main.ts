@@ -1,12 +1,13 @@
-// The build process of `sitegen dev`. It stays alive between builds so that a data change costs
-// only the build itself, not starting Node, compiling TypeScript and loading React again.
+// What the dev server's build process runs (build-process.ts starts it). It stays alive between
+// builds so that a data change costs only the build itself, not starting Node, compiling TypeScript
+// and loading React again.
 //
 // It loads the site's own modules (templates, pipeline) on its first build only. A template
-// change therefore needs a new process, which `sitegen dev` keeps ready: this one starts, loads
+// change therefore needs a new process, which `sitegen dev` starts ahead: this one starts, loads
 // the libraries, and waits.
-import type { BuildRequest, WorkerReply } from "./protocol.ts";
+import type { BuildRequest, BuildReply } from "./protocol.ts";
 
-function reply(message: WorkerReply) {
+function reply(message: BuildReply) {
   process.send?.(message);
 }
 
@@ -30,6 +31,12 @@ await Promise.allSettled(LIBRARIES.map((name) => import(name)));
 // The parent decides when this process ends; if it disappears, so does this process.
 process.on("disconnect", () => process.exit(0));
 
+/**
+ * What this process keeps between its builds (pipeline/build-memory.ts): the one object, made at
+ * the first build, when the site's modules load.
+ */
+let memory: import("../pipeline/build-memory.ts").BuildMemory | undefined;
+
 process.on("message", async (message: BuildRequest) => {
   if (message?.type !== "build") return;
   let site;
@@ -40,10 +47,11 @@ process.on("message", async (message: BuildRequest) => {
     reply({ type: "failed", id: message.id, kind: "other", message: describeLoadError(error) });
     return;
   }
-  const { generate, failureOf } = site;
+  const { generate, failureOf, BuildMemory } = site;
+  memory ??= new BuildMemory();
   const cpuBefore = process.cpuUsage();
   try {
-    const result = await generate({ dataDir: message.dataDir, outDir: message.outDir });
+    const result = await generate({ dataDir: message.dataDir, outDir: message.outDir, memory });
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMilliseconds = Math.round((cpu.user + cpu.system) / 1000);
     reply({ type: "built", id: message.id, pages: result.pages, milliseconds: result.milliseconds, cpuMilliseconds });
@@ -53,11 +61,12 @@ process.on("message", async (message: BuildRequest) => {
 });
 
 async function loadSiteModules() {
-  const [{ generate }, { failureOf }] = await Promise.all([
+  const [{ generate }, { failureOf }, { BuildMemory }] = await Promise.all([
     import("../pipeline/generate.ts"),
     import("../pipeline/failure.ts"),
+    import("../pipeline/build-memory.ts"),
   ]);
-  return { generate, failureOf };
+  return { generate, failureOf, BuildMemory };
 }
 
 function describeLoadError(error: unknown): string {
