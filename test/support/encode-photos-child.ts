@@ -1,0 +1,14 @@
+// Run as a process of its own by test/photos.test.ts (`node --import tsx`): reads a data folder's
+// photos as the build does (checked, measured, hashed) and encodes every copy of them into an
+// empty cache, then prints its peak resident memory. Nothing else the build does runs here, so
+// the peak is the photos' own, over what Node, tsx and sharp take to start.
+import { loadData } from "../../scripts/data/load.ts";
+import { renderPhotos } from "../../scripts/photos/encode.ts";
+
+const [dataDir, cacheDir] = process.argv.slice(2);
+if (!dataDir || !cacheDir) throw new Error("usage: encode-photos-child.ts <data dir> <empty cache dir>");
+const { photos } = await loadData(dataDir);
+const files = await renderPhotos(photos.values(), photos.values(), cacheDir);
+process.stdout.write(
+  `${JSON.stringify({ files: files.length, peakRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`,
+);
