@@ -24,7 +24,7 @@ import { launchBrowser } from "./support/browser.ts";
 import { copyData } from "./support/data-copy.ts";
 import { changedLines, field, lastItem, OAKLAND, openFile, reveal, typeTown } from "./support/editor-form.ts";
 import { openEditor, projectFiles, savedFiles, seedWorkingCopy, type PageLog } from "./support/editor-page.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 const NAMES = Object.keys(DATA_FILES) as DataFileName[];
 
@@ -32,7 +32,7 @@ let site: BuiltSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await buildAndServe();
+  site = await serveSharedSite();
   browser = await launchBrowser();
 }, 120_000);
 

@@ -19,7 +19,7 @@ import { fetchRaw } from "./support/http.ts";
 import { startNginx, type NginxSite } from "./support/nginx.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { sitegen, type SitegenResult } from "./support/sitegen.ts";
-import { buildAndServe, closeServer, type BuiltSite } from "./support/site.ts";
+import { closeServer, serveSharedSite, sharedBuild, type BuiltSite } from "./support/site.ts";
 
 let business: Business;
 let standIn: FormStandIn;
@@ -57,7 +57,7 @@ describe("check-deploy on sitegen serve (npm start)", () => {
   let site: BuiltSite;
 
   beforeAll(async () => {
-    site = await buildAndServe();
+    site = await serveSharedSite();
   });
 
   afterAll(async () => {
@@ -116,7 +116,7 @@ describe("check-deploy on nginx, over HTTPS", () => {
   let nginx: NginxSite;
 
   beforeAll(async () => {
-    nginx = await startNginx();
+    nginx = await startNginx({ dist: await sharedBuild() });
   });
 
   afterAll(async () => {
@@ -209,7 +209,7 @@ describe("check-deploy on a broken deploy", () => {
   let lines: string[];
 
   beforeAll(async () => {
-    site = await buildAndServe();
+    site = await serveSharedSite();
     broken = await startBrokenDeploy(site.url);
     result = await checkDeploy([broken.url, "--dist", site.dir]);
     lines = result.stdout.trimEnd().split("\n");

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inlineHash, pageSources, serializePolicy } from "../scripts/headers/csp.ts";
 import { PolicyError } from "../scripts/headers/policy-error.ts";
-import { generate, renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
+import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { CACHE_IMMUTABLE, SITE_HEADERS } from "../scripts/headers/policy.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { formatHeadersFile, HEADERS_FILE, parseHeadersFile, patternsOverlap } from "../scripts/headers/headers-file.ts";
@@ -17,6 +17,7 @@ import { renderNginxConfig } from "../scripts/headers/nginx-config.ts";
 import { NOT_FOUND_FILE, pathForFile, isSitePageFile } from "../scripts/site/urls.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { sharedBuild } from "./support/site.ts";
 
 const SITE = "https://www.example.test";
 const PROVIDER_FRAME = "https://forms.provider.test";
@@ -314,8 +315,7 @@ describe("sitegen nginx", () => {
   const run = promisify(execFile);
 
   it("prints the config for a built dist/, from its _headers", async () => {
-    const out = path.join(await mkdtemp(path.join(tmpdir(), "site-nginx-cli-")), "dist");
-    await generate({ dataDir: DATA_DIR, outDir: out });
+    const out = await sharedBuild();
     const { stdout } = await run(process.execPath, [cli, "nginx", "--out", out, "--root", "/srv/site", "--plain-http"]);
     expect(stdout).toContain("root /srv/site;");
     expect(stdout).toContain("listen 80;");
