@@ -1,7 +1,7 @@
 // The generated nginx config on the real nginx, started on 127.0.0.1 over a freshly built dist/ (or
 // a build it is given) with a throwaway certificate for localhost and 127.0.0.1: HTTPS as in
-// production, and the plain-HTTP server that only redirects. Used by test/nginx.test.ts and
-// test/check-deploy.test.ts.
+// production, and the plain-HTTP server that only redirects. Used by test/nginx.test.ts,
+// test/check-deploy.test.ts and test/observatory.test.ts.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -54,6 +54,11 @@ async function waitForPort(port: number, process: ChildProcess, errorLog: string
 interface NginxStart {
   /** A build to serve, which nginx only reads; by default one of its own in its temporary folder. */
   dist?: string;
+  /**
+   * Plain HTTP sent to this server's own HTTPS address rather than to site.yaml's url, so that a
+   * client can follow the redirect without leaving the machine.
+   */
+  redirectHere?: boolean;
 }
 
 export async function startNginx(options: NginxStart = {}): Promise<NginxSite> {
@@ -78,6 +83,7 @@ export async function startNginx(options: NginxStart = {}): Promise<NginxSite> {
       dataDir: DATA_DIR,
       outDir: dist,
       serverNames: ["localhost"],
+      ...(options.redirectHere ? { canonicalOrigin: `https://127.0.0.1:${httpsPort}` } : {}),
       plainHttp: false,
       ...tls,
       listenHttp: [`127.0.0.1:${httpPort}`],
