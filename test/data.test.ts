@@ -5,8 +5,9 @@
 // is held only to what must hold for any owner's data: every page of the spec is still there (the
 // owner may add pages, not remove the spec's), the schema and the rules across files load it
 // without a problem, no two town pages are near-duplicates, and the route table and the sitemap
-// follow it. The same rules run on a copy of data/ with the README's own new town and new service
-// pasted in as the README says.
+// follow it. The same rules run on the spec's data with the README's own new town and new service
+// pasted in as the README says: pasted into a copy of the spec's data, which the README's example
+// is written for, since pasting it into data/ would be refused once the owner has added it there.
 import { appendFile, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
@@ -18,11 +19,8 @@ import type { Town } from "../scripts/data/schema.ts";
 import { buildRoutes } from "../scripts/pages/routes.ts";
 import { buildSitemap } from "../scripts/seo/sitemap.ts";
 import { copyData } from "./support/data-copy.ts";
-import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { DATA_DIR, ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
 import { readmeSection, readmeTownExample } from "./support/readme.ts";
-
-/** The spec's data as delivered: never grown, only changed with the schema, as data/ is. */
-const SPEC_DATA_DIR = path.join(ROOT, "test", "fixtures", "spec-data");
 
 const SPEC_SERVICE_KEYS = [
   "drainage-system",
@@ -233,13 +231,13 @@ describe("the owner's data/", async () => {
   ownerDataRules(() => raw);
 });
 
-describe("data/ with the README's new town and new service pasted in", () => {
+describe("the spec's data with the README's new town and new service pasted in", () => {
   let dir: string;
   let raw: RawData;
   let newKey: string;
 
   beforeAll(async () => {
-    dir = await copyData();
+    dir = await copyData(SPEC_DATA_DIR);
     // "Add a town": the README's example, pasted at the very end of towns.yaml.
     await appendFile(path.join(dir, "towns.yaml"), await readmeTownExample());
     // "Add a service": a whole entry copied, from its `- key:` line down to the line before the

@@ -1,4 +1,5 @@
-// A temporary copy of data/ that a test may break on purpose.
+// A temporary copy of data/ (or of the spec's data, test/fixtures/spec-data/) that a test may break
+// on purpose.
 import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,9 +8,9 @@ import { loadData } from "../../scripts/data/load.ts";
 import { DataError, type DataProblem } from "../../scripts/data/problems.ts";
 import { DATA_DIR } from "./paths.ts";
 
-export async function copyData(): Promise<string> {
+export async function copyData(from: string = DATA_DIR): Promise<string> {
   const dir = path.join(await mkdtemp(path.join(tmpdir(), "site-data-")), "data");
-  await cp(DATA_DIR, dir, { recursive: true });
+  await cp(from, dir, { recursive: true });
   return dir;
 }
 
