@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerFor } from "../scripts/site/urls.ts";
 import { ADDRESS_CASES, isTypeOf } from "./support/addresses.ts";
 import { fetchRaw } from "./support/http.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
 
 beforeAll(async () => {
-  site = await buildAndServe();
+  site = await serveSharedSite();
 });
 
 afterAll(async () => {

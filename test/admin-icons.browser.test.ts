@@ -12,14 +12,14 @@ import { singleGlyphs } from "../scripts/lib/font-subset.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { addItem, field, listItems, openFile, reveal } from "./support/editor-form.ts";
 import { openEditor, projectFiles, seedWorkingCopy } from "./support/editor-page.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
 let browser: Browser;
 let iconFont: Uint8Array;
 
 beforeAll(async () => {
-  site = await buildAndServe();
+  site = await serveSharedSite();
   browser = await launchBrowser();
   const { file } = cmsFonts(await publishedCmsScript()).find((font) => font.family === ICON_FONT_FAMILY)!;
   iconFont = await readFile(path.join(site.dir, file));

@@ -24,7 +24,8 @@ import { launchBrowser } from "./support/browser.ts";
 import { copyData } from "./support/data-copy.ts";
 import { changedLines, field, lastItem, OAKLAND, openFile, reveal, typeTown } from "./support/editor-form.ts";
 import { openEditor, projectFiles, savedFiles, seedWorkingCopy, type PageLog } from "./support/editor-page.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { SPEC_DATA_DIR } from "./support/paths.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 const NAMES = Object.keys(DATA_FILES) as DataFileName[];
 
@@ -32,7 +33,7 @@ let site: BuiltSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await buildAndServe();
+  site = await serveSharedSite();
   browser = await launchBrowser();
 }, 120_000);
 
@@ -41,10 +42,13 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** The editor on a working copy seeded with the project's data, its towns file open. */
+/**
+ * The editor on a working copy seeded with the spec's data, its towns file open: the Oakland the
+ * tests add is the README's, written for the spec's data (data/ may hold it already).
+ */
 async function editTowns(): Promise<{ page: Page; log: PageLog; original: Record<string, string> }> {
   const { page, log } = await openEditor(browser, site.url);
-  const original = await projectFiles();
+  const original = await projectFiles(SPEC_DATA_DIR);
   await seedWorkingCopy(page, original);
   await openFile(page, "Towns");
   return { page, log, original };
@@ -115,7 +119,7 @@ describe("the site editor at /admin/", () => {
     ]);
     expect(added.coordinates).toEqual({ lat: 39.654, lon: -88.026 });
 
-    const dir = await copyData();
+    const dir = await copyData(SPEC_DATA_DIR);
     try {
       await writeFile(path.join(dir, "towns.yaml"), towns);
       const data = await loadData(dir);
@@ -160,7 +164,8 @@ describe("the site editor at /admin/", () => {
 
   it("takes the estimate form's embed code in one box, refusing what the build would refuse, and saves the dashboard's snippet", async () => {
     const { page, log } = await openEditor(browser, site.url);
-    const original = await projectFiles();
+    // The spec's data: the placeholder snippet the owner's own replaces.
+    const original = await projectFiles(SPEC_DATA_DIR);
     await seedWorkingCopy(page, original);
     await openFile(page, "Business details");
     const box = (await reveal(page, field(field(page, "Estimate form"), "Form embed code"))).getByRole("textbox");
@@ -182,7 +187,7 @@ describe("the site editor at /admin/", () => {
     await box.fill(snippet.replaceAll("example-form-id", "Ab3dE9").replace('data-height="916"', 'data-height="984"'));
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(async () => (await savedFiles(page))["site.yaml"]).toContain("widget/form/Ab3dE9");
-    const dir = await copyData();
+    const dir = await copyData(SPEC_DATA_DIR);
     await writeFile(path.join(dir, "site.yaml"), (await savedFiles(page))["site.yaml"]!);
     const { leadForm } = buildModel(await loadData(dir)).business;
     expect([leadForm.frameUrl, leadForm.height]).toEqual(["https://api.leadconnectorhq.com/widget/form/Ab3dE9", 984]);

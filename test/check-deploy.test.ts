@@ -12,6 +12,7 @@ import { ruleAnswer } from "../scripts/deploy-check/address-table.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, type Business } from "../scripts/data/model.ts";
 import { inlineHash } from "../scripts/headers/csp.ts";
+import { buildRoutes } from "../scripts/pages/routes.ts";
 import { ADDRESS_CASES } from "./support/addresses.ts";
 import { startFormStandIn, type FormStandIn } from "./support/form-stand-in.ts";
 import { startCloudflare, startNetlify, type HostRuntime } from "./support/host-runtime.ts";
@@ -19,13 +20,17 @@ import { fetchRaw } from "./support/http.ts";
 import { startNginx, type NginxSite } from "./support/nginx.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { sitegen, type SitegenResult } from "./support/sitegen.ts";
-import { buildAndServe, closeServer, type BuiltSite } from "./support/site.ts";
+import { closeServer, serveSharedSite, sharedBuild, type BuiltSite } from "./support/site.ts";
 
 let business: Business;
+/** The pages of the sitemap: every route of the data. */
+let pageCount: number;
 let standIn: FormStandIn;
 
 beforeAll(async () => {
-  business = buildModel(await loadData(DATA_DIR)).business;
+  const model = buildModel(await loadData(DATA_DIR));
+  business = model.business;
+  pageCount = buildRoutes(model).length;
   standIn = await startFormStandIn(business);
 });
 
@@ -45,8 +50,9 @@ function expectPasses(result: SitegenResult, heading: RegExp) {
   expect(lines, result.stdout).toHaveLength(2);
   expect(lines[0]).toMatch(heading);
   expect(lines[1]).toMatch(
-    /^OK: the 44 pages of the sitemap and their other names, .* answer as generate wrote them in .*, and the estimate form's frame and script answer \(\d+ requests\)\.$/,
+    /^OK: the \d+ pages of the sitemap and their other names, .* answer as generate wrote them in .*, and the estimate form's frame and script answer \(\d+ requests\)\.$/,
   );
+  expect(lines[1]).toContain(`OK: the ${pageCount} pages of the sitemap`);
   expect(result.code).toBe(0);
   for (const url of [business.leadForm.frameUrl, business.leadForm.scriptUrl]) {
     expect(standIn.requests).toContain(`GET ${url}`);
@@ -57,7 +63,7 @@ describe("check-deploy on sitegen serve (npm start)", () => {
   let site: BuiltSite;
 
   beforeAll(async () => {
-    site = await buildAndServe();
+    site = await serveSharedSite();
   });
 
   afterAll(async () => {
@@ -69,7 +75,7 @@ describe("check-deploy on sitegen serve (npm start)", () => {
     const result = await checkDeploy([site.url, "--dist", site.dir]);
     expectPasses(
       result,
-      /^Checking http:\/\/127\.0\.0\.1:\d+ against .* \(44 pages in its sitemap\), served by a server that follows the rule/,
+      /^Checking http:\/\/127\.0\.0\.1:\d+ against .* \(\d+ pages in its sitemap\), served by a server that follows the rule/,
     );
   });
 
@@ -116,7 +122,7 @@ describe("check-deploy on nginx, over HTTPS", () => {
   let nginx: NginxSite;
 
   beforeAll(async () => {
-    nginx = await startNginx();
+    nginx = await startNginx({ dist: await sharedBuild() });
   });
 
   afterAll(async () => {
@@ -209,7 +215,7 @@ describe("check-deploy on a broken deploy", () => {
   let lines: string[];
 
   beforeAll(async () => {
-    site = await buildAndServe();
+    site = await serveSharedSite();
     broken = await startBrokenDeploy(site.url);
     result = await checkDeploy([broken.url, "--dist", site.dir]);
     lines = result.stdout.trimEnd().split("\n");

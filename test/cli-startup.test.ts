@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/pipeline/generate.ts";
-import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { ROOT } from "./support/paths.ts";
+import { sharedBuild } from "./support/site.ts";
 
 const RECORDER = path.join(ROOT, "test", "support", "record-modules.mjs");
 const CLI = path.join(ROOT, "bin", "sitegen.js");
@@ -22,6 +22,7 @@ const HEAVY = [
 ];
 
 let tmp: string;
+let dist: string;
 
 const heavyModules = (modules: string[]) => modules.filter((url) => HEAVY.some((pattern) => pattern.test(url)));
 
@@ -31,7 +32,7 @@ async function recorded(file: string): Promise<string[]> {
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), "site-startup-"));
-  await generate({ dataDir: DATA_DIR, outDir: path.join(tmp, "dist") });
+  dist = await sharedBuild();
 });
 
 afterAll(async () => {
@@ -52,14 +53,10 @@ describe("the command line", () => {
 
   it("serves without loading the generator", async () => {
     const record = path.join(tmp, "serve.txt");
-    const child = spawn(
-      process.execPath,
-      ["--import", RECORDER, CLI, "serve", "--port", "0", "--out", path.join(tmp, "dist")],
-      {
-        env: { ...process.env, RECORD_MODULES: record },
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
+    const child = spawn(process.execPath, ["--import", RECORDER, CLI, "serve", "--port", "0", "--out", dist], {
+      env: { ...process.env, RECORD_MODULES: record },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const exited = new Promise((resolve) => child.once("exit", resolve));
     await new Promise<void>((resolve, reject) => {
       let output = "";

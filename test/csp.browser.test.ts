@@ -2,19 +2,14 @@
 // `npm start` uses, from dist/_headers): no violation anywhere, and the page's behaviour intact —
 // the menu script, the speculation rules, and on the contact page the provider's frame and script,
 // which the policy must let the browser request (the tests then refuse them at the network).
-import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../scripts/pipeline/generate.ts";
 import { serve } from "../scripts/serve/server.ts";
 import { launchBrowser, settled } from "./support/browser.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";
 import { loadSitePages, type SitePages } from "./support/pages.ts";
-import { DATA_DIR } from "./support/paths.ts";
-import { closeServer } from "./support/site.ts";
+import { closeServer, sharedBuild } from "./support/site.ts";
 
 interface Violation {
   directive: string;
@@ -28,7 +23,6 @@ declare global {
   }
 }
 
-let tmp: string;
 let server: Server;
 let url: string;
 let pages: SitePages;
@@ -53,9 +47,7 @@ const violationsOf = (page: Page) => page.evaluate(() => window.cspViolations ??
 
 beforeAll(async () => {
   pages = await loadSitePages();
-  tmp = await mkdtemp(path.join(tmpdir(), "site-csp-"));
-  const dir = path.join(tmp, "dist");
-  await generate({ dataDir: DATA_DIR, outDir: dir });
+  const dir = await sharedBuild();
   ({ server, url } = await serve({ dir, port: 0 }));
   server.prependListener("request", (req) => {
     const purpose = req.headers["sec-purpose"];
@@ -86,7 +78,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   if (server) await closeServer(server);
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 describe("the Content-Security-Policy in the browser", () => {

@@ -7,7 +7,7 @@ import { LiveReload, RELOAD_SCRIPT_PATH, injectReloadScript } from "../scripts/d
 import { listen } from "../scripts/serve/server.ts";
 import { ADDRESS_CASES } from "./support/addresses.ts";
 import { fetchRaw, type HttpResponse } from "./support/http.ts";
-import { buildAndServe, closeServer, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, closeServer, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
 let devUrl: string;
@@ -44,7 +44,7 @@ function comparable(response: HttpResponse): Record<string, unknown> {
 }
 
 beforeAll(async () => {
-  site = await buildAndServe();
+  site = await serveSharedSite();
   const live = new LiveReload(() => BUILD);
   const dev = createDevServer({
     dir: site.dir,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { behaviourTests, type EngineDriver } from "./support/behaviour.ts";
 import { launchFirefox, type Firefox } from "./support/firefox.ts";
 import { loadSitePages, type SitePages } from "./support/pages.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
 let firefox: Firefox;
@@ -17,7 +17,7 @@ let driver: EngineDriver;
 let sitePages: SitePages;
 
 beforeAll(async () => {
-  [site, sitePages] = await Promise.all([buildAndServe(), loadSitePages()]);
+  [site, sitePages] = await Promise.all([serveSharedSite(), loadSitePages()]);
   firefox = await launchFirefox(site.url, sitePages.model.business);
   driver = firefox.driver;
 }, 120_000);

@@ -19,7 +19,7 @@ import {
   stubFormProvider,
 } from "./support/form-provider.ts";
 import { loadSitePages } from "./support/pages.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 import { launchWebKit } from "./support/webkit.ts";
 
 /** /contact as an ad links to it. */
@@ -32,7 +32,7 @@ const frameId = Object.fromEntries(business.leadForm.frameAttributes).id;
 
 let site: BuiltSite;
 beforeAll(async () => {
-  site = await buildAndServe();
+  site = await serveSharedSite();
 }, 120_000);
 afterAll(() => site?.close());
 

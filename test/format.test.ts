@@ -12,10 +12,11 @@ import { canonicalText, schemaLink } from "../scripts/data/format.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
 import { copyData } from "./support/data-copy.ts";
-import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
 
 const NAMES = Object.keys(DATA_FILES) as DataFileName[];
-const read = (name: DataFileName, dir = DATA_DIR) => readFile(path.join(dir, DATA_FILES[name].file), "utf8");
+/** The spec's data, in the canonical form: data/ may be out of it until `npm run fmt`, as the README says. */
+const read = (name: DataFileName, dir = SPEC_DATA_DIR) => readFile(path.join(dir, DATA_FILES[name].file), "utf8");
 const run = promisify(execFile);
 
 /** Every key path of a value, in order: the order of keys is part of what fmt keeps. */
@@ -27,7 +28,7 @@ function keyOrder(value: unknown, at = ""): string[] {
 }
 
 describe("the canonical form", () => {
-  it("is the form the repository keeps, and formatting it again changes nothing", async () => {
+  it("is the form the spec's data is kept in, and formatting it again changes nothing", async () => {
     for (const name of NAMES) {
       const text = await read(name);
       expect(canonicalText(name, text), name).toBe(text);
@@ -94,7 +95,7 @@ describe("the canonical form", () => {
 
 describe("sitegen fmt and sitegen check", () => {
   it("check passes and notes a file out of form; fmt puts it back, and the data loads the same", async () => {
-    const dir = await copyData();
+    const dir = await copyData(SPEC_DATA_DIR);
     const before = await loadData(dir);
     const site = path.join(dir, "site.yaml");
     await writeFile(

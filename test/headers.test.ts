@@ -17,6 +17,7 @@ import { renderNginxConfig } from "../scripts/headers/nginx-config.ts";
 import { NOT_FOUND_FILE, pathForFile, isSitePageFile } from "../scripts/site/urls.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { sharedBuild } from "./support/site.ts";
 
 const SITE = "https://www.example.test";
 const PROVIDER_FRAME = "https://forms.provider.test";
@@ -367,8 +368,7 @@ describe("sitegen nginx", () => {
   const run = promisify(execFile);
 
   it("prints the config for a built dist/, from its _headers", async () => {
-    const out = path.join(await mkdtemp(path.join(tmpdir(), "site-nginx-cli-")), "dist");
-    await generate({ dataDir: DATA_DIR, outDir: out });
+    const out = await sharedBuild();
     const { stdout } = await run(process.execPath, [cli, "nginx", "--out", out, "--root", "/srv/site", "--plain-http"]);
     expect(stdout).toContain("root /srv/site;");
     expect(stdout).toContain("listen 80;");

@@ -9,9 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { HtmlValidate, type ConfigData } from "html-validate";
+import { sharedBuild } from "./support/site.ts";
 import { JAVA, toolPath } from "./support/tools.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, renderSite } from "../scripts/pipeline/generate.ts";
+import { renderSite } from "../scripts/pipeline/generate.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { loadSitePages } from "./support/pages.ts";
 
@@ -24,8 +25,7 @@ let htmlFiles: string[];
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), "site-validity-"));
-  outDir = path.join(tmp, "dist");
-  await generate({ dataDir: DATA_DIR, outDir });
+  outDir = await sharedBuild();
   const entries = await readdir(outDir, { recursive: true });
   htmlFiles = entries.filter(isSitePageFile).sort();
   // The offline page has no file in dist/: the service worker holds it. Checked beside the pages.
@@ -37,9 +37,9 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** Where the offline page is written for the checkers, beside dist/. */
+/** The offline page, written for the checkers into this file's own folder: the build is shared. */
 const OFFLINE_PAGE = "offline-page.html";
-const inTmp = (file: string) => (file === OFFLINE_PAGE ? path.join("..", file) : file);
+const inTmp = (file: string) => (file === OFFLINE_PAGE ? path.join(tmp, file) : file);
 
 it("builds one HTML file per route plus the not-found page", () => {
   expect(htmlFiles).toHaveLength(routes.length + 1);
@@ -127,7 +127,7 @@ describe("html-validate", () => {
     const validator = new HtmlValidate(config);
     const problems: string[] = [];
     for (const file of [...htmlFiles, OFFLINE_PAGE]) {
-      const report = await validator.validateString(await readFile(path.join(outDir, inTmp(file)), "utf8"), file);
+      const report = await validator.validateString(await readFile(path.resolve(outDir, inTmp(file)), "utf8"), file);
       for (const result of report.results) {
         for (const message of result.messages)
           problems.push(`${file}: ${message.ruleId}: ${message.message} (${message.selector ?? ""})`);

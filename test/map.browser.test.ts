@@ -8,13 +8,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AXE_TAGS } from "./support/axe.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([buildAndServe(), launchBrowser()]);
+  [site, browser] = await Promise.all([serveSharedSite(), launchBrowser()]);
 });
 
 afterAll(async () => {

@@ -18,7 +18,7 @@ import { formatProblem, type DataProblem } from "../scripts/data/problems.ts";
 import type { Town } from "../scripts/data/schema.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { copyData, editYaml, lineOf, problemsOf } from "./support/data-copy.ts";
-import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { DATA_DIR, ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
 import { fencedBlocks, readmeSection, readmeTownExample } from "./support/readme.ts";
 import { sitegen } from "./support/sitegen.ts";
 import { BuildCache } from "../scripts/lib/cache.ts";
@@ -27,11 +27,12 @@ import { CACHE_DIR } from "../scripts/lib/paths.ts";
 type TownsFile = { towns: Town[]; alsoServing: Town[] };
 
 let example: string;
+/** The spec's towns.yaml, which the README's example is written for (data/ may hold it already). */
 let realTowns: string;
 
 beforeAll(async () => {
   example = await readmeTownExample();
-  realTowns = await readFile(path.join(DATA_DIR, "towns.yaml"), "utf8");
+  realTowns = await readFile(path.join(SPEC_DATA_DIR, "towns.yaml"), "utf8");
 });
 
 /** The README's example row with other words in place of some: name, slug, county, a highlight. */
@@ -55,9 +56,9 @@ const OWN_TILES = {
   "text: Pads for new homes near Oakland": "text: House pads east of Ashmore",
 };
 
-/** A copy of data/ with `rows` pasted at the end of towns.yaml, as the README says; and its text. */
+/** A copy of the spec's data with `rows` pasted at the end of towns.yaml, as the README says; and its text. */
 async function withRows(...rows: string[]): Promise<{ dir: string; text: string }> {
-  const dir = await copyData();
+  const dir = await copyData(SPEC_DATA_DIR);
   for (const row of rows) await appendFile(path.join(dir, "towns.yaml"), row);
   return { dir, text: await readFile(path.join(dir, "towns.yaml"), "utf8") };
 }
@@ -65,8 +66,8 @@ async function withRows(...rows: string[]): Promise<{ dir: string; text: string 
 const wordingProblems = (problems: DataProblem[]) => problems.filter((problem) => /of its wording/.test(problem.found));
 
 describe("near-duplicate town pages", () => {
-  it("finds none among today's 27 pages: no problem, no warning", async () => {
-    const data = await loadData(DATA_DIR);
+  it("finds none among the spec's 27 pages: no problem, no warning", async () => {
+    const data = await loadData(SPEC_DATA_DIR);
     expect(data.towns.length + data.alsoServing.length).toBe(27);
     expect(data.warnings).toEqual([]);
     expect(nearDuplicateTowns(parse(realTowns))).toEqual([]);

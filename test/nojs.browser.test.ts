@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
 import { stubFormProvider } from "./support/form-provider.ts";
 import { loadSitePages } from "./support/pages.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 const { model, pages } = await loadSitePages();
 const { business } = model;
@@ -19,7 +19,7 @@ let withScript: Page;
 let withoutScript: Page;
 
 beforeAll(async () => {
-  site = await buildAndServe();
+  site = await serveSharedSite();
   browser = await launchBrowser();
   scripted = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   unscripted = await browser.newContext({ javaScriptEnabled: false });

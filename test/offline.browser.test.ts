@@ -16,7 +16,8 @@ let page: Page;
 
 beforeAll(async () => {
   sitePages = await loadSitePages();
-  setting = await openBrowserSite(sitePages.model.business);
+  // The scenario writes a new build into the folder served.
+  setting = await openBrowserSite(sitePages.model.business, { ownBuild: true });
   ({ context, page } = setting);
 }, 120_000);
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, settled } from "./support/browser.ts";
 import { formProviderOrigins, PROVIDER_STAND_IN, stubFormProvider } from "./support/form-provider.ts";
 import { loadSitePages, type SitePages } from "./support/pages.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 declare global {
   interface Window {
@@ -27,7 +27,7 @@ const setCookies: string[] = [];
 let currentPage = "";
 
 beforeAll(async () => {
-  [site, pages] = await Promise.all([buildAndServe(), loadSitePages()]);
+  [site, pages] = await Promise.all([serveSharedSite(), loadSitePages()]);
   browser = await launchBrowser();
   context = await browser.newContext();
   // Counts writes to localStorage and sessionStorage from the first line of every document.

@@ -1,4 +1,5 @@
-// The README's "Changing the site" steps, followed literally on a copy of the project: the example
+// The README's "Changing the site" steps, followed literally on a copy of the project with the
+// spec's data, which the README's examples are written for (data/ may hold them already): the example
 // town row is taken from README.md itself, pasted at the end of data/towns.yaml, checked and
 // published with the npm scripts the README names, and the new town shows up where the README
 // says it does: its page, the "Also serving" and "Nearby towns" links, the sitemap and the home
@@ -10,7 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import exifr from "exifr";
 import { parse } from "yaml";
-import { DATA_DIR } from "./support/paths.ts";
+import { SPEC_DATA_DIR } from "./support/paths.ts";
 import { jobSitePhoto } from "./support/photo-fixtures.ts";
 import { copyProject } from "./support/project-copy.ts";
 import { fencedBlocks, readmeSection } from "./support/readme.ts";
@@ -75,7 +76,7 @@ describe("the README's steps for adding a town", () => {
   let checkOutput: string;
 
   beforeAll(async () => {
-    project = await copyProject();
+    project = await copyProject({ data: SPEC_DATA_DIR });
     const readme = await readFile(path.join(project, "README.md"), "utf8");
     const addTown = readmeSection(readme, "Add a town");
     expect(addTown).toMatch(/paste it at the very end of `data\/towns\.yaml`/);
@@ -99,7 +100,7 @@ describe("the README's steps for adding a town", () => {
   it("is a complete town row, the only one with its slug", async () => {
     const [town] = parse(row) as { name: string; slug: string; facts?: unknown }[];
     expect(town).toMatchObject({ name: "Oakland", slug: "oakland", county: "Coles" });
-    const real = await readFile(path.join(DATA_DIR, "towns.yaml"), "utf8");
+    const real = await readFile(path.join(SPEC_DATA_DIR, "towns.yaml"), "utf8");
     expect(real).not.toMatch(/slug: oakland\n/);
   });
 
@@ -152,7 +153,7 @@ describe("the README's steps for adding a photo", () => {
   let checkOutput: string;
 
   beforeAll(async () => {
-    project = await copyProject();
+    project = await copyProject({ data: SPEC_DATA_DIR });
     const readme = await readFile(path.join(project, "README.md"), "utf8");
     const addPhoto = readmeSection(readme, "Add a photo");
     // 1. "Save the photo in data/photos/ … data/photos/mattoon-basement-dig.jpg" (a phone's JPEG,
@@ -211,7 +212,7 @@ describe("the README's steps for adding a review", () => {
   let checkOutput: string;
 
   beforeAll(async () => {
-    project = await copyProject();
+    project = await copyProject({ data: SPEC_DATA_DIR });
     const readme = await readFile(path.join(project, "README.md"), "utf8");
     const addReview = readmeSection(readme, "Add a review");
     // 3. "paste this at the very end of the file" (the data has no reviews yet), then the

@@ -16,7 +16,7 @@ import { FIRST_ROUND_TRIP_BUDGET, measurePage } from "../scripts/measure/budgets
 import { isSitePageFile } from "../scripts/site/urls.ts";
 import { copyData, lineOf, problemsOf } from "./support/data-copy.ts";
 import { typedNodes } from "./support/json-ld.ts";
-import { DATA_DIR } from "./support/paths.ts";
+import { SPEC_DATA_DIR } from "./support/paths.ts";
 import {
   addReviews,
   FIXTURE_PROFILE,
@@ -114,7 +114,8 @@ describe("what a page shows of the reviews", () => {
 
 const site = await buildWith([...LONG_REVIEWS, AWKWARD], FIXTURE_PROFILE);
 const longest = await buildWith(LONG_REVIEWS, FIXTURE_PROFILE);
-const real = await renderSite({ dataDir: DATA_DIR, outDir: "unused", today: FIXTURE_TODAY });
+// The site without reviews, from the same data the copies above start from (support/data-copy.ts).
+const real = await renderSite({ dataDir: SPEC_DATA_DIR, outDir: "unused", today: FIXTURE_TODAY });
 const profileOnly = await buildWith([], FIXTURE_PROFILE);
 
 describe("pages with reviews and the Business Profile", () => {

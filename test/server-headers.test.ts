@@ -10,14 +10,14 @@ import { withPlainHttpPolicy } from "../scripts/serve/plain-http-policy.ts";
 import { servablePath, usableRange } from "../scripts/serve/request-guard.ts";
 import { fetchRaw } from "./support/http.ts";
 import { loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
 let pages: SitePages;
 let rules: HeaderRule[];
 
 beforeAll(async () => {
-  [site, pages] = await Promise.all([buildAndServe(), loadSitePages()]);
+  [site, pages] = await Promise.all([serveSharedSite(), loadSitePages()]);
   rules = parseHeadersFile(await readFile(path.join(site.dir, HEADERS_FILE), "utf8"));
 });
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawExchange, type RawExchange } from "./support/http.ts";
 import { ROOT } from "./support/paths.ts";
-import { buildAndServe, type BuiltSite } from "./support/site.ts";
+import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
 let port: number;
@@ -14,7 +14,7 @@ let port: number;
 const SECRET = `secret-${process.pid}-beside-dist`;
 
 beforeAll(async () => {
-  site = await buildAndServe();
+  site = await serveSharedSite();
   port = Number(new URL(site.url).port);
   await writeFile(path.join(path.dirname(site.dir), "secret.txt"), SECRET);
 });

@@ -2,22 +2,17 @@
 // 127.0.0.1 for 8 seconds across pages and files, then 2 seconds of the 404 page (10 s in all). Every request
 // must be answered; the speed is printed for the record, not judged.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { generate } from "../scripts/pipeline/generate.ts";
-import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { ROOT } from "./support/paths.ts";
+import { sharedBuild } from "./support/site.ts";
 
-let tmp: string;
 let server: ChildProcess | undefined;
 let url: string;
 
 beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), "site-load-"));
-  const dir = path.join(tmp, "dist");
-  await generate({ dataDir: DATA_DIR, outDir: dir });
+  const dir = await sharedBuild();
   server = spawn(process.execPath, [path.join(ROOT, "bin", "sitegen.js"), "serve", "--out", dir, "--port", "0"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -38,7 +33,6 @@ afterAll(async () => {
     server.kill("SIGTERM");
     await exited;
   }
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 it("answers every request of 100 concurrent connections without an error", async () => {

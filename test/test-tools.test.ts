@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./support/paths.ts";
-import { missingToolsReport, staleHostPackages, SYSTEM_TOOLS } from "./support/tools.ts";
+import { HOST_TOOLS_DIR, missingToolsReport, staleObservatory, stalePackages, SYSTEM_TOOLS } from "./support/tools.ts";
 
 describe("the tools the tests use", () => {
   it("are installed by the first step of `npm test`", async () => {
@@ -16,19 +16,21 @@ describe("the tools the tests use", () => {
     expect(scripts["test:tools"]).toBe(scripts.pretest);
   });
 
-  it("are all here, the hosts' runtimes at their pinned versions", () => {
+  it("are all here, the hosts' runtimes and the Observatory's scanner at their pinned versions", () => {
     expect(SYSTEM_TOOLS.filter((tool) => !tool.find()).map((tool) => tool.name)).toEqual([]);
-    expect(staleHostPackages()).toEqual([]);
+    expect(stalePackages(HOST_TOOLS_DIR)).toEqual([]);
+    expect(staleObservatory()).toEqual([]);
   });
 
   it("are named with how to get each, when missing, before any test runs", () => {
-    const report = missingToolsReport(SYSTEM_TOOLS, ["wrangler@4.164.0"]);
+    const report = missingToolsReport(SYSTEM_TOOLS, ["wrangler@4.164.0"], ["@mdn/mdn-http-observatory@1.4.8"]);
     for (const tool of SYSTEM_TOOLS) {
       expect(report).toContain(tool.name);
       expect(report).toContain(`apt-get install ${tool.apt[0]}`);
       expect(report).toContain(tool.elsewhere);
     }
     expect(report).toContain("npm install --prefix test/tools/hosts");
+    expect(report).toContain("Mozilla's HTTP Observatory scanner: @mdn/mdn-http-observatory@1.4.8");
     expect(report).toMatch(/No test was run/);
   });
 

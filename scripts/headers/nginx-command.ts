@@ -16,6 +16,8 @@ export interface NginxCommandOptions {
   root?: string;
   /** Defaults to the host of site.yaml's url. */
   serverNames?: string[];
+  /** Where plain HTTP is sent; defaults to the origin of site.yaml's url. */
+  canonicalOrigin?: string;
   /** Serve plain HTTP only, for a proxy in front that terminates TLS. */
   plainHttp?: boolean;
   certificate?: string;
@@ -37,7 +39,7 @@ export async function nginxConfigFor(options: NginxCommandOptions): Promise<stri
   const nginx: NginxOptions = {
     root: path.resolve(options.root ?? options.outDir),
     serverNames,
-    canonicalOrigin: site.origin,
+    canonicalOrigin: options.canonicalOrigin ?? site.origin,
     listenHttp: options.listenHttp ?? ["80", "[::]:80"],
     tls: options.plainHttp
       ? undefined

@@ -57,10 +57,15 @@ function serverName(name: string): string {
   return name;
 }
 
-/** The origin plain HTTP is sent to: https:// and a host name, nothing more (site.yaml's url passed the same rule). */
+/**
+ * The origin plain HTTP is sent to: https:// and a host name, nothing more (site.yaml's url passed
+ * the same rule); or, for a config that redirects to itself on this machine, an IPv4 address and a
+ * port, which hold nothing nginx reads either.
+ */
 function httpsOrigin(origin: string): string {
   const host = origin.startsWith("https://") ? origin.slice("https://".length) : "";
-  if (!isHostName(host)) throw new Error(`nginx: ${JSON.stringify(origin)} is not an https origin on a host name`);
+  if (!isHostName(host) && !/^\d{1,3}(?:\.\d{1,3}){3}:\d{1,5}$/.test(host))
+    throw new Error(`nginx: ${JSON.stringify(origin)} is not an https origin on a host name`);
   return origin;
 }
 

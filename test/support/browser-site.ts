@@ -1,18 +1,19 @@
-// The usual setting of a browser test: the real data built and served as `npm start` serves it,
+// The usual setting of a browser test: the real data built (the run's shared build, unless the test
+// builds anew into the folder it serves) and served as `npm start` serves it,
 // Chromium, one browser context whose requests to the form provider are answered as the test
 // needs (never sent to the network), and one page in it.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import type { Business } from "../../scripts/data/model.ts";
 import { launchBrowser } from "./browser.ts";
 import { blockFormProvider, stubFormProvider } from "./form-provider.ts";
-import { buildAndServe, type BuiltSite } from "./site.ts";
+import { buildAndServe, serveSharedSite, type BuiltSite } from "./site.ts";
 
 export interface BrowserSite {
   site: BuiltSite;
   browser: Browser;
   context: BrowserContext;
   page: Page;
-  /** Closes the browser, stops the server and removes the build. */
+  /** Closes the browser, stops the server and removes the build, if it is the test's own. */
   close(): Promise<void>;
 }
 
@@ -23,10 +24,12 @@ export interface BrowserSiteOptions {
    */
   provider?: { document: string; script?: string } | "blocked";
   context?: BrowserContextOptions;
+  /** A build of the test's own, for a test that writes a new build into the folder served. */
+  ownBuild?: boolean;
 }
 
 export async function openBrowserSite(business: Business, options: BrowserSiteOptions = {}): Promise<BrowserSite> {
-  const [site, browser] = await Promise.all([buildAndServe(), launchBrowser()]);
+  const [site, browser] = await Promise.all([options.ownBuild ? buildAndServe() : serveSharedSite(), launchBrowser()]);
   const context = await browser.newContext(options.context);
   const provider = options.provider ?? { document: "" };
   if (provider === "blocked") await blockFormProvider(context, business);

@@ -1,15 +1,17 @@
-// A temporary copy of data/ that a test may break on purpose.
+// A temporary copy of a data folder that a test may break on purpose: by default the spec's data
+// (test/fixtures/spec-data/), whose values the tests name (a phone number, a town's row), so that
+// the owner's own edits to data/ never break a test of what broken data does.
 import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseDocument, type Document } from "yaml";
 import { loadData } from "../../scripts/data/load.ts";
 import { DataError, type DataProblem } from "../../scripts/data/problems.ts";
-import { DATA_DIR } from "./paths.ts";
+import { SPEC_DATA_DIR } from "./paths.ts";
 
-export async function copyData(): Promise<string> {
+export async function copyData(from: string = SPEC_DATA_DIR): Promise<string> {
   const dir = path.join(await mkdtemp(path.join(tmpdir(), "site-data-")), "data");
-  await cp(DATA_DIR, dir, { recursive: true });
+  await cp(from, dir, { recursive: true });
   return dir;
 }
 

@@ -87,10 +87,10 @@ export async function savedFiles(page: Page): Promise<Record<string, string>> {
   });
 }
 
-/** The project's data files, by file name. */
-export async function projectFiles(): Promise<Record<string, string>> {
+/** The data files of a data folder (the project's data/ by default), by file name. */
+export async function projectFiles(dir: string = DATA_DIR): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const name of NAMES)
-    files[DATA_FILES[name].file] = await readFile(path.join(DATA_DIR, DATA_FILES[name].file), "utf8");
+    files[DATA_FILES[name].file] = await readFile(path.join(dir, DATA_FILES[name].file), "utf8");
   return files;
 }

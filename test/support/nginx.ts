@@ -1,6 +1,7 @@
-// The generated nginx config on the real nginx, started on 127.0.0.1 over a freshly built dist/ with
-// a throwaway certificate for localhost and 127.0.0.1: HTTPS as in production, and the plain-HTTP
-// server that only redirects. Used by test/nginx.test.ts and test/check-deploy.test.ts.
+// The generated nginx config on the real nginx, started on 127.0.0.1 over a freshly built dist/ (or
+// a build it is given) with a throwaway certificate for localhost and 127.0.0.1: HTTPS as in
+// production, and the plain-HTTP server that only redirects. Used by test/nginx.test.ts,
+// test/check-deploy.test.ts and test/observatory.test.ts.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -19,7 +20,7 @@ import { NGINX, toolPath } from "./tools.ts";
 const MIME_TYPES = "/etc/nginx/mime.types";
 
 export interface NginxSite {
-  /** The temporary folder that holds everything, dist/ among it. */
+  /** The temporary folder that holds everything, dist/ among it unless it was given one. */
   tmp: string;
   dist: string;
   rules: HeaderRule[];
@@ -50,7 +51,17 @@ async function waitForPort(port: number, process: ChildProcess, errorLog: string
   throw new Error(`nginx did not start on port ${port}:\n${log}`);
 }
 
-export async function startNginx(): Promise<NginxSite> {
+interface NginxStart {
+  /** A build to serve, which nginx only reads; by default one of its own in its temporary folder. */
+  dist?: string;
+  /**
+   * Plain HTTP sent to this server's own HTTPS address rather than to site.yaml's url, so that a
+   * client can follow the redirect without leaving the machine.
+   */
+  redirectHere?: boolean;
+}
+
+export async function startNginx(options: NginxStart = {}): Promise<NginxSite> {
   const tmp = await mkdtemp(path.join(tmpdir(), "site-nginx-"));
   let nginx: ChildProcess | undefined;
   const close = async () => {
@@ -62,8 +73,8 @@ export async function startNginx(): Promise<NginxSite> {
     await rm(tmp, { recursive: true, force: true });
   };
   try {
-    const dist = path.join(tmp, "dist");
-    await generate({ dataDir: DATA_DIR, outDir: dist });
+    const dist = options.dist ?? path.join(tmp, "dist");
+    if (!options.dist) await generate({ dataDir: DATA_DIR, outDir: dist });
     const rules = parseHeadersFile(await readFile(path.join(dist, HEADERS_FILE), "utf8"));
 
     const [httpPort, httpsPort] = [await freePort(), await freePort()];
@@ -72,6 +83,7 @@ export async function startNginx(): Promise<NginxSite> {
       dataDir: DATA_DIR,
       outDir: dist,
       serverNames: ["localhost"],
+      ...(options.redirectHere ? { canonicalOrigin: `https://127.0.0.1:${httpsPort}` } : {}),
       plainHttp: false,
       ...tls,
       listenHttp: [`127.0.0.1:${httpPort}`],

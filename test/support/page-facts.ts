@@ -3,7 +3,7 @@
 // accessible names, icons, JSON-LD, the main content's text, the visible contact facts).
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
-import { buildAndServe, type BuiltSite } from "./site.ts";
+import { serveSharedSite, type BuiltSite } from "./site.ts";
 
 interface LinkFact {
   /** Absolute URL as the browser resolved it. */
@@ -142,9 +142,9 @@ async function visit(context: BrowserContext, baseUrl: string, path: string): Pr
   }
 }
 
-/** Builds and serves the real data, then reads every page in the sitemap and the 404 page. */
+/** Serves the shared build of the real data, then reads every page in the sitemap and the 404 page. */
 export async function crawlSite(): Promise<CrawledSite> {
-  const site = await buildAndServe();
+  const site = await serveSharedSite();
   let browser: Browser | undefined;
   try {
     const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();

@@ -118,12 +118,33 @@ export const SYSTEM_TOOLS: readonly Tool[] = [
 /** Where the hosts' runtimes are installed: a package of their own, outside the site's dependencies. */
 export const HOST_TOOLS_DIR = path.join(ROOT, "test", "tools", "hosts");
 
-/** The host packages the tests run, at the versions test/tools/hosts/package.json pins. */
-export function pinnedHostPackages(): Record<string, string> {
-  const manifest = JSON.parse(readFileSync(path.join(HOST_TOOLS_DIR, "package.json"), "utf8")) as {
+/**
+ * Where Mozilla's HTTP Observatory scanner is installed: a package of its own too, installed without
+ * its install scripts (test/tools/install.ts says why).
+ */
+export const OBSERVATORY_TOOLS_DIR = path.join(ROOT, "test", "tools", "observatory");
+
+/** The scanner's copy of Chromium's HSTS preload list, which its install script would download. */
+export const OBSERVATORY_PRELOAD_LIST = path.join(
+  OBSERVATORY_TOOLS_DIR,
+  "node_modules",
+  "@mdn",
+  "mdn-http-observatory",
+  "conf",
+  "hsts-preload.json",
+);
+
+/** The packages a tools folder (HOST_TOOLS_DIR, OBSERVATORY_TOOLS_DIR) pins in its package.json. */
+function pinnedPackages(dir: string): Record<string, string> {
+  const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
     dependencies: Record<string, string>;
   };
   return manifest.dependencies;
+}
+
+/** The host packages the tests run, at the versions test/tools/hosts/package.json pins. */
+export function pinnedHostPackages(): Record<string, string> {
+  return pinnedPackages(HOST_TOOLS_DIR);
 }
 
 /** The version of a package the hosts' lockfile installs, such as workerd, the runtime wrangler starts. */
@@ -136,15 +157,31 @@ export function lockedHostPackage(name: string): string {
   return version;
 }
 
-/** The host packages that are missing or at another version than the pinned one. */
-export function staleHostPackages(): string[] {
-  return Object.entries(pinnedHostPackages())
+/** The packages of a tools folder that are missing or at another version than the pinned one. */
+export function stalePackages(dir: string): string[] {
+  return Object.entries(pinnedPackages(dir))
     .filter(([name, version]) => {
-      const manifest = path.join(HOST_TOOLS_DIR, "node_modules", name, "package.json");
+      const manifest = path.join(dir, "node_modules", name, "package.json");
       if (!existsSync(manifest)) return true;
       return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version !== version;
     })
     .map(([name, version]) => `${name}@${version}`);
+}
+
+/** What is missing of the scanner: its packages at the pinned versions, and its preload list. */
+export function staleObservatory(): string[] {
+  const stale = stalePackages(OBSERVATORY_TOOLS_DIR);
+  return existsSync(OBSERVATORY_PRELOAD_LIST) ? stale : [...stale, "its HSTS preload list"];
+}
+
+/** The scanner's package folder; throws, naming the fix, when it is not installed. */
+export function observatoryPackage(): string {
+  if (staleObservatory().length > 0) {
+    throw new Error(
+      "Mozilla's HTTP Observatory scanner is not installed: run `npm test` (its first step installs it) or `npm run test:tools`",
+    );
+  }
+  return path.dirname(path.dirname(OBSERVATORY_PRELOAD_LIST));
 }
 
 /** A command of the hosts' packages (wrangler, netlify); throws, naming the fix, when missing. */
@@ -170,7 +207,11 @@ export function toolPath(tool: Tool): string {
 }
 
 /** What a person reads when tools are missing: each one, what it is for, and how to get it. */
-export function missingToolsReport(missing: readonly Tool[], staleHosts: readonly string[]): string {
+export function missingToolsReport(
+  missing: readonly Tool[],
+  staleHosts: readonly string[],
+  staleObservatory: readonly string[] = [],
+): string {
   const lines = ["", "The tests need these tools, and they could not be installed here:", ""];
   for (const tool of missing) {
     lines.push(`  ${tool.name} (${tool.usedFor})`);
@@ -180,6 +221,10 @@ export function missingToolsReport(missing: readonly Tool[], staleHosts: readonl
   if (staleHosts.length > 0) {
     lines.push(`  the hosts' local runtimes: ${staleHosts.join(", ")}`);
     lines.push("    npm install --prefix test/tools/hosts (needs the npm registry)", "");
+  }
+  if (staleObservatory.length > 0) {
+    lines.push(`  Mozilla's HTTP Observatory scanner: ${staleObservatory.join(", ")}`);
+    lines.push("    npm run test:tools installs it into test/tools/observatory (needs the npm registry)", "");
   }
   lines.push("No test was run. Install the tools above, then run `npm test` again.");
   return lines.join("\n");

@@ -1,12 +1,22 @@
 // Installs what the tests need beyond the site's own npm packages, and runs first in `npm test`
 // (its `pretest` step): the browsers, nginx, Java, WebKitWebDriver and Xvfb with apt-get where the
-// machine has it and allows it (as root, or through sudo without a password), and the hosts' local
-// runtimes (wrangler, netlify-cli) with npm into test/tools/hosts/, apart from the site's packages.
+// machine has it and allows it (as root, or through sudo without a password), the hosts' local
+// runtimes (wrangler, netlify-cli) with npm into test/tools/hosts/, and Mozilla's HTTP Observatory
+// scanner into test/tools/observatory/, each apart from the site's packages.
 // Where something cannot be installed, it names each missing tool and how to get it, and exits
 // with status 1, so that no test runs without its tools. With everything present it only checks.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { HOST_TOOLS_DIR, missingToolsReport, staleHostPackages, SYSTEM_TOOLS, type Tool } from "../support/tools.ts";
+import { existsSync, writeFileSync } from "node:fs";
+import {
+  HOST_TOOLS_DIR,
+  missingToolsReport,
+  OBSERVATORY_PRELOAD_LIST,
+  OBSERVATORY_TOOLS_DIR,
+  staleObservatory,
+  stalePackages,
+  SYSTEM_TOOLS,
+  type Tool,
+} from "../support/tools.ts";
 
 const say = (line: string) => console.log(`[test tools] ${line}`);
 
@@ -52,8 +62,26 @@ function installSystemTools(missing: readonly Tool[]): void {
  * and Windows, on the registry this project's machines use), and `npm install` passes over it.
  */
 function installHostTools(): boolean {
-  say(`installing the hosts' runtimes into ${HOST_TOOLS_DIR}: ${staleHostPackages().join(", ")}`);
+  say(`installing the hosts' runtimes into ${HOST_TOOLS_DIR}: ${stalePackages(HOST_TOOLS_DIR).join(", ")}`);
   return run("npm", ["install", "--prefix", HOST_TOOLS_DIR, "--no-audit", "--no-fund", "--loglevel=error"], false);
+}
+
+/**
+ * The scanner's own install scripts download Chromium's HSTS preload list, the IANA list of
+ * top-level domains and Mozilla's bundle of intermediate certificates, and fail without the
+ * network; its PostgreSQL driver builds a native addon. The tests need none of them: the server
+ * they scan is 127.0.0.1, on no preload list, so an empty list gives the scanner the same answer,
+ * and the server's certificate is trusted by NODE_EXTRA_CA_CERTS (support/observatory.ts).
+ */
+function installObservatory(): void {
+  if (stalePackages(OBSERVATORY_TOOLS_DIR).length > 0) {
+    say(`installing Mozilla's HTTP Observatory scanner into ${OBSERVATORY_TOOLS_DIR}`);
+    const args = ["install", "--prefix", OBSERVATORY_TOOLS_DIR, "--ignore-scripts", "--no-audit", "--no-fund"];
+    run("npm", [...args, "--loglevel=error"], false);
+  }
+  if (stalePackages(OBSERVATORY_TOOLS_DIR).length === 0 && !existsSync(OBSERVATORY_PRELOAD_LIST)) {
+    writeFileSync(OBSERVATORY_PRELOAD_LIST, "{}\n");
+  }
 }
 
 function main(): number {
@@ -62,11 +90,13 @@ function main(): number {
     installSystemTools(missing);
     missing = SYSTEM_TOOLS.filter((tool) => !tool.find());
   }
-  if (staleHostPackages().length > 0) installHostTools();
-  const staleHosts = staleHostPackages();
+  if (stalePackages(HOST_TOOLS_DIR).length > 0) installHostTools();
+  const staleHosts = stalePackages(HOST_TOOLS_DIR);
+  installObservatory();
+  const observatory = staleObservatory();
 
-  if (missing.length === 0 && staleHosts.length === 0) return 0;
-  console.error(missingToolsReport(missing, staleHosts));
+  if (missing.length === 0 && staleHosts.length === 0 && observatory.length === 0) return 0;
+  console.error(missingToolsReport(missing, staleHosts, observatory));
   return 1;
 }
 
