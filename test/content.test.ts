@@ -40,7 +40,7 @@ function readableText(html: string): string {
 /** Every page of the site as its visitors read it, by path. */
 async function renderedPages(): Promise<Map<string, string>> {
   const icons = iconDrawings(await loadIcons(iconsUsed(model)));
-  const context = { business: model.business, assets: await buildAssets(), year: 2026, icons };
+  const context = { business: model.business, assets: await buildAssets(model.business), year: 2026, icons };
   return new Map(buildRoutes(model).map((route) => [route.path, readableText(renderRoute(route, context))]));
 }
 

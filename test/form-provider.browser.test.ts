@@ -168,6 +168,32 @@ describe("Chromium", () => {
     };
   });
 
+  it("moves nothing while the helper takes the frame out of the page and puts it back", async () => {
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await stubFormProvider(context, business, PROVIDER_STAND_IN.document, PROVIDER_STAND_IN.script);
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(`${site.url}${FROM_AN_AD}`, { waitUntil: "load" });
+      await page.waitForFunction(revealedAndSized);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      // The box held the snippet's height while the frame was out of the page.
+      expect(await page.locator(".lead-form-frame").evaluate((box) => box.getBoundingClientRect().height)).toBe(
+        business.leadForm.height,
+      );
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("the stand-in hides a form frame that arrives after the load event, as the provider's helper is reported to", async () => {
     const browser = await launchBrowser();
     try {

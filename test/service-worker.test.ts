@@ -49,7 +49,9 @@ describe("/sw.js", () => {
   it("holds the form provider's frame and helper exactly as the contact page does, to leave out of a copy shown offline", () => {
     const markup = providerMarkup(site.model.business);
     const contact = outputText(site.files.get("contact.html")!);
-    expect(markup).toMatch(/^<iframe [^>]*data-layout=[^>]*><\/iframe><script src="https:[^"]+" defer=""><\/script>$/);
+    expect(markup).toMatch(
+      /^<div class="lead-form-frame"><iframe [^>]*data-layout=[^>]*><\/iframe><script src="https:[^"]+" defer=""><\/script><\/div>$/,
+    );
     expect(contact.split(markup)).toHaveLength(2);
     expect(worker).toContain(markup.slice(0, markup.indexOf("</iframe>")));
     for (const [file, contents] of site.files) {

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { bundleBrowserScript, bundleStylesheet, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
+import type { Business } from "../data/model.ts";
 import type { PageAssets } from "../site/page.ts";
 import { SERVICE_WORKER_PATH } from "../site/urls.ts";
 
@@ -20,14 +21,26 @@ const SPECULATION_RULES = JSON.stringify({
   prerender: [{ where: { href_matches: "/*" }, eagerness: "moderate" }],
 });
 
-/** The pages' stylesheet and scripts; `kept` holds the bundles made before (lib/bundle.ts). */
-export async function buildAssets(kept?: KeptBundles): Promise<PageAssets> {
+/**
+ * The rules the data decides: the estimate form's place keeps the frame's height (the provider's
+ * data-height) while the provider's helper takes the frame out of the page to adopt it, so that
+ * nothing below moves. Rules, not style attributes, which the pages' policy refuses.
+ */
+function dataStyles(business: Pick<Business, "leadForm">): string {
+  return `.lead-form-frame{min-height:${business.leadForm.height}px}`;
+}
+
+/**
+ * The pages' stylesheet (with the rules the data decides) and scripts; `kept` holds the bundles
+ * made before (lib/bundle.ts).
+ */
+export async function buildAssets(business: Pick<Business, "leadForm">, kept?: KeptBundles): Promise<PageAssets> {
   const [css, headScript, bodyScript] = await Promise.all([
     bundleStylesheet([STYLESHEET], kept),
     bundleBrowserScript(HEAD_SCRIPT, { kept }),
     bundleBrowserScript(BODY_SCRIPT, { define: { WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH) }, kept }),
   ]);
-  return { css, headScript, bodyScript, speculationRules: SPECULATION_RULES };
+  return { css: `${css}${dataStyles(business)}`, headScript, bodyScript, speculationRules: SPECULATION_RULES };
 }
 
 /**

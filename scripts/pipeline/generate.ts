@@ -111,7 +111,7 @@ async function produceSite(
   const [icons, assets, lastmod] = await timer.time("icons, stylesheet and scripts, the data's date", () =>
     Promise.all([
       loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]),
-      buildAssets(memory.bundles),
+      buildAssets(model.business, memory.bundles),
       dataLastModified(options.dataDir),
     ]),
   );

@@ -8,8 +8,9 @@ export const LEAD_FORM_ID = "estimate-form";
  * frame with its id and data-* attributes, then the provider's helper script. Both are in the
  * page's HTML, so the helper finds the frame when it runs and has run before the page's load
  * event, as with the provider's own tag; `defer` keeps it from holding up the rest of the page.
- * The frame's height attribute is the dashboard's data-height, so its place is kept from the
- * first paint whether it loads or not, and the phone number stays right above it.
+ * The frame's height attribute is the dashboard's data-height, and its box keeps that height too
+ * (pages/assets.ts dataStyles): the helper takes the frame out of the page while it adopts it, and
+ * nothing below moves. The phone number stays right above it.
  */
 export function LeadForm({ business }: { business: Business }) {
   const { phone } = business;
@@ -25,12 +26,12 @@ export function LeadForm({ business }: { business: Business }) {
 }
 
 /**
- * The frame and the helper alone: what a kept copy of the page shown offline goes without
- * (browser/worker.ts), so that no browser error fills the frame.
+ * The frame and the helper in their box: what a kept copy of the page shown offline goes without
+ * (browser/service-worker.ts), so that no browser error fills the frame.
  */
 export function LeadFormEmbed({ business: { leadForm } }: { business: Pick<Business, "leadForm"> }) {
   return (
-    <>
+    <div className="lead-form-frame">
       <iframe
         src={leadForm.frameUrl}
         title={leadForm.title}
@@ -39,6 +40,6 @@ export function LeadFormEmbed({ business: { leadForm } }: { business: Pick<Busin
         {...Object.fromEntries(leadForm.frameAttributes)}
       />
       <script src={leadForm.scriptUrl} defer />
-    </>
+    </div>
   );
 }
