@@ -12,7 +12,7 @@ process.env.NODE_ENV ??= "production";
 // scripts/lib/paths.ts), which the Netlify plugin keeps between builds: V8's compiled code, and
 // tsx's JavaScript from the TypeScript. tsx keeps its own in the temporary folder of the moment it
 // loads, and a host's build starts with an empty one; so it loads with that folder pointed here.
-// Together they take about a third off a build with .cache/ kept (README, "From Save to live").
+// Together they take about a third off a build with .cache/ kept (docs/deploying.md, "From Save to live").
 const CACHE = fileURLToPath(new URL("../.cache", import.meta.url));
 enableCompileCache(path.join(CACHE, "node"));
 const temporary = process.env.TMPDIR;

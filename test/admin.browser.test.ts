@@ -44,7 +44,7 @@ afterAll(async () => {
 
 /**
  * The editor on a working copy seeded with the spec's data, its towns file open: the Oakland the
- * tests add is the README's, written for the spec's data (data/ may hold it already).
+ * tests add is the owner's guide's, written for the spec's data (data/ may hold it already).
  */
 async function editTowns(): Promise<{ page: Page; log: PageLog; original: Record<string, string> }> {
   const { page, log } = await openEditor(browser, site.url);

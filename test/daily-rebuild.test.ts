@@ -1,7 +1,7 @@
-// The scheduled rebuild (README, "Scheduled rebuild"): the GitHub Actions workflow is valid YAML,
+// The scheduled rebuild (docs/deploying.md, "Scheduled rebuild"): the GitHub Actions workflow is valid YAML,
 // runs every day just after midnight in Mattoon and by hand, posts to the build hook from the
 // repository secret only when that secret is set, and then checks the live site against its own
-// build of the same commit (README, "Checking a deploy"). Its shell steps run here as GitHub runs
+// build of the same commit (docs/deploying.md, "Checking a deploy"). Its shell steps run here as GitHub runs
 // them (bash -e), with stand-ins for curl, npx and sleep that record what they were asked.
 import { execFile } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { businessDay } from "../scripts/data/special-hours.ts";
 import { ROOT } from "./support/paths.ts";
-import { readmeSection } from "./support/readme.ts";
+import { DEPLOYING_GUIDE, guideSection, readGuide } from "./support/readme.ts";
 
 const run = promisify(execFile);
 const WORKFLOW = ".github/workflows/daily-rebuild.yml";
@@ -203,8 +203,8 @@ describe("the daily rebuild workflow", () => {
     expect(cannot.invocations).toHaveLength(1);
   });
 
-  it("is what the README's Deploying section describes", async () => {
-    const section = readmeSection(await readFile(path.join(ROOT, "README.md"), "utf8"), "Scheduled rebuild");
+  it("is what the deploying guide describes", async () => {
+    const section = guideSection(await readGuide(DEPLOYING_GUIDE), "Scheduled rebuild");
     expect(section).toContain(WORKFLOW);
     expect(section).toContain("`BUILD_HOOK_URL`");
     expect(section).toContain("06:10 UTC");

@@ -1,12 +1,12 @@
 // The data, held two ways. The spec's exact lists, orders and counts are checked against
 // test/fixtures/spec-data/: a frozen copy of data/ as it was delivered to the spec, loaded by the
 // same loader, so that it stays a data folder the site builds. The owner's data/ grows and
-// changes (the README's "Add a town", "Add a service", a new phone number, holiday hours), so it
+// changes (the owner's guide's "Add a town", "Add a service", a new phone number, holiday hours), so it
 // is held only to what must hold for any owner's data: every page of the spec is still there (the
 // owner may add pages, not remove the spec's), the schema and the rules across files load it
 // without a problem, no two town pages are near-duplicates, and the route table and the sitemap
-// follow it. The same rules run on the spec's data with the README's own new town and new service
-// pasted in as the README says: pasted into a copy of the spec's data, which the README's example
+// follow it. The same rules run on the spec's data with the owner's guide's own new town and new service
+// pasted in as the owner's guide says: pasted into a copy of the spec's data, which the owner's guide's example
 // is written for, since pasting it into data/ would be refused once the owner has added it there.
 import { appendFile, readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -19,8 +19,8 @@ import type { Town } from "../scripts/data/schema.ts";
 import { buildRoutes } from "../scripts/pages/routes.ts";
 import { buildSitemap } from "../scripts/seo/sitemap.ts";
 import { copyData } from "./support/data-copy.ts";
-import { DATA_DIR, ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
-import { readmeSection, readmeTownExample } from "./support/readme.ts";
+import { DATA_DIR, SPEC_DATA_DIR } from "./support/paths.ts";
+import { guideSection, OWNER_GUIDE, readGuide, readmeTownExample } from "./support/readme.ts";
 
 const SPEC_SERVICE_KEYS = [
   "drainage-system",
@@ -231,18 +231,18 @@ describe("the owner's data/", async () => {
   ownerDataRules(() => raw);
 });
 
-describe("the spec's data with the README's new town and new service pasted in", () => {
+describe("the spec's data with the owner's guide's new town and new service pasted in", () => {
   let dir: string;
   let raw: RawData;
   let newKey: string;
 
   beforeAll(async () => {
     dir = await copyData(SPEC_DATA_DIR);
-    // "Add a town": the README's example, pasted at the very end of towns.yaml.
+    // "Add a town": the owner's guide's example, pasted at the very end of towns.yaml.
     await appendFile(path.join(dir, "towns.yaml"), await readmeTownExample());
     // "Add a service": a whole entry copied, from its `- key:` line down to the line before the
-    // next one, pasted (here at the end), every value that names it rewritten; the README's key.
-    const section = readmeSection(await readFile(path.join(ROOT, "README.md"), "utf8"), "Add a service");
+    // next one, pasted (here at the end), every value that names it rewritten; the owner's guide's key.
+    const section = guideSection(await readGuide(OWNER_GUIDE), "Add a service");
     newKey = /`key: ([a-z0-9-]+)`/.exec(section)![1]!;
     const services = await readFile(path.join(dir, "services.yaml"), "utf8");
     const starts = [...services.matchAll(/^ {2}- key: /gm)].map((match) => match.index);

@@ -4,7 +4,7 @@
 // injects a stylesheet and keeps what was sent), in Chromium, Firefox and WebKit. In each engine,
 // opened from an ad's link, the form is visible and sized to its form, it received the address
 // with the ad's parameters, the page's own menu and call bar still work beside the helper, and
-// the console holds only what the README names for /contact: the refused stylesheet.
+// the console holds only what the owner's guide names for /contact: the refused stylesheet.
 import type { Page } from "playwright-core";
 import { By } from "selenium-webdriver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,7 +86,7 @@ const sendForm = () => {
   return true;
 };
 
-/** The console lines the README names for /contact in production: the helper's stylesheet, refused by the policy. */
+/** The console lines the owner's guide names for /contact in production: the helper's stylesheet, refused by the policy. */
 const REFUSED_STYLESHEET = /inline style|style-src/i;
 
 function formTests(open: () => Promise<FormEngine>, width = 390) {

@@ -15,7 +15,7 @@ import { copyData } from "./support/data-copy.ts";
 import { ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
 
 const NAMES = Object.keys(DATA_FILES) as DataFileName[];
-/** The spec's data, in the canonical form: data/ may be out of it until `npm run fmt`, as the README says. */
+/** The spec's data, in the canonical form: data/ may be out of it until `npm run fmt`, as the owner's guide says. */
 const read = (name: DataFileName, dir = SPEC_DATA_DIR) => readFile(path.join(dir, DATA_FILES[name].file), "utf8");
 const run = promisify(execFile);
 

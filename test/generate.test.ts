@@ -119,7 +119,12 @@ describe("generate", () => {
         throw new Error("template exploded");
       },
     };
-    const context = { business: model.business, assets: await buildAssets(model.business), year: 2026, icons: new Map() };
+    const context = {
+      business: model.business,
+      assets: await buildAssets(model.business),
+      year: 2026,
+      icons: new Map(),
+    };
     expect(() => renderRoute(broken, context)).toThrow(RenderError);
     expect(() => renderRoute(broken, context)).toThrow("Rendering /broken failed: template exploded");
   });

@@ -1,7 +1,7 @@
-// How Netlify and Cloudflare Pages build the site (the README's Deploying section): netlify.toml, as
+// How Netlify and Cloudflare Pages build the site (docs/deploying.md): netlify.toml, as
 // Netlify's own config reader resolves it, agrees with the code; Netlify's own build runs the cache
 // plugin and a second build finds .cache/ again; generate needs nothing from devDependencies; and
-// the README says what the hosts run.
+// the deploying guide says what the hosts run.
 import { execFile } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -16,7 +16,7 @@ import {
   HOST_INSTALL_FLAGS,
 } from "../scripts/headers/hosts.ts";
 import { CACHE_DIR, OUT_DIR } from "../scripts/lib/paths.ts";
-import { readmeSection } from "./support/readme.ts";
+import { DEPLOYING_GUIDE, guideSection, readGuide } from "./support/readme.ts";
 import { ROOT } from "./support/paths.ts";
 import { hostBinary } from "./support/tools.ts";
 
@@ -163,9 +163,9 @@ describe("generate", () => {
   }, 120_000);
 });
 
-describe("the README", () => {
+describe("the deploying guide", () => {
   it("gives Cloudflare Pages the hosts' install and build in one command, with its own install skipped", async () => {
-    const section = readmeSection(await readFile(path.join(ROOT, "README.md"), "utf8"), "Cloudflare Pages");
+    const section = guideSection(await readGuide(DEPLOYING_GUIDE), "Cloudflare Pages");
     expect(section).toContain(`\`${CLOUDFLARE_BUILD_COMMAND}\``);
     expect(section).toContain("`SKIP_DEPENDENCY_INSTALL`");
   });

@@ -1,7 +1,6 @@
 // Days the hours differ (specialHours in site.yaml): which entries a build shows on its day, the
 // words they read in, where the pages show them, the search-engine data that states them, the
-// rules that refuse a wrong entry at its line, and the README's example taken at its word.
-import { readFile } from "node:fs/promises";
+// rules that refuse a wrong entry at its line, and the owner's guide's example taken at its word.
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderSite } from "../scripts/pipeline/generate.ts";
@@ -12,8 +11,8 @@ import type { SpecialHours } from "../scripts/data/schema.ts";
 import { businessDay, dayText, SPECIAL_HOURS_AHEAD_DAYS, upcomingSpecialHours } from "../scripts/data/special-hours.ts";
 import { copyData, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
 import { missingProperties, typedNodes, type JsonObject } from "./support/json-ld.ts";
-import { DATA_DIR, ROOT } from "./support/paths.ts";
-import { fencedBlocks, readmeSection } from "./support/readme.ts";
+import { DATA_DIR } from "./support/paths.ts";
+import { fencedBlocks, guideSection, OWNER_GUIDE, readGuide } from "./support/readme.ts";
 import {
   addSpecialHours,
   FIXTURE_SHOWN,
@@ -288,11 +287,10 @@ describe("check", () => {
   });
 });
 
-describe("the README's section on closed days", () => {
-  const section = async () =>
-    readmeSection(await readFile(path.join(ROOT, "README.md"), "utf8"), "Closed days and holiday hours");
+describe("the owner's guide's section on closed days", () => {
+  const section = async () => guideSection(await readGuide(OWNER_GUIDE), "Closed days and holiday hours");
 
-  /** A copy of data/ with the README's example pasted where it says: right after the weekly hours. */
+  /** A copy of data/ with the owner's guide's example pasted where it says: right after the weekly hours. */
   async function withExample(example: string): Promise<string> {
     const dir = await copyData();
     await replaceInFile(

@@ -1,5 +1,5 @@
 // Town pages that differ only by the town's name are refused (scripts/data/near-duplicates.ts):
-// the README's example passes once, pasted again under another name it stops check and the
+// the owner's guide's example passes once, pasted again under another name it stops check and the
 // build with a message at the row; an existing page with its place names swapped is refused too;
 // a page that borrows less is built with a warning; and the site editor refuses the same copy
 // before it saves. That generate leaves dist/ as it was on a refused copy is one of the cases of
@@ -18,8 +18,8 @@ import { formatProblem, type DataProblem } from "../scripts/data/problems.ts";
 import type { Town } from "../scripts/data/schema.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { copyData, editYaml, lineOf, problemsOf } from "./support/data-copy.ts";
-import { DATA_DIR, ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
-import { fencedBlocks, readmeSection, readmeTownExample } from "./support/readme.ts";
+import { DATA_DIR, SPEC_DATA_DIR } from "./support/paths.ts";
+import { fencedBlocks, guideSection, OWNER_GUIDE, readGuide, readmeTownExample } from "./support/readme.ts";
 import { sitegen } from "./support/sitegen.ts";
 import { BuildCache } from "../scripts/lib/cache.ts";
 import { CACHE_DIR } from "../scripts/lib/paths.ts";
@@ -27,7 +27,7 @@ import { CACHE_DIR } from "../scripts/lib/paths.ts";
 type TownsFile = { towns: Town[]; alsoServing: Town[] };
 
 let example: string;
-/** The spec's towns.yaml, which the README's example is written for (data/ may hold it already). */
+/** The spec's towns.yaml, which the owner's guide's example is written for (data/ may hold it already). */
 let realTowns: string;
 
 beforeAll(async () => {
@@ -35,7 +35,7 @@ beforeAll(async () => {
   realTowns = await readFile(path.join(SPEC_DATA_DIR, "towns.yaml"), "utf8");
 });
 
-/** The README's example row with other words in place of some: name, slug, county, a highlight. */
+/** The owner's guide's example row with other words in place of some: name, slug, county, a highlight. */
 function pasted(row: string, changes: Record<string, string>): string {
   return Object.entries(changes).reduce((text, [from, to]) => {
     if (!text.includes(from)) throw new Error(`the row has no ${from}`);
@@ -43,7 +43,7 @@ function pasted(row: string, changes: Record<string, string>): string {
   }, row);
 }
 
-/** The README's example pasted again as Ashmore: the name and slug changed, nothing else. */
+/** The owner's guide's example pasted again as Ashmore: the name and slug changed, nothing else. */
 const AS_ASHMORE = { "  - name: Oakland\n": "  - name: Ashmore\n", "    slug: oakland\n": "    slug: ashmore\n" };
 /** And the county. */
 const IN_DOUGLAS = { ...AS_ASHMORE, "    county: Coles\n": "    county: Douglas\n" };
@@ -56,7 +56,7 @@ const OWN_TILES = {
   "text: Pads for new homes near Oakland": "text: House pads east of Ashmore",
 };
 
-/** A copy of the spec's data with `rows` pasted at the end of towns.yaml, as the README says; and its text. */
+/** A copy of the spec's data with `rows` pasted at the end of towns.yaml, as the owner's guide says; and its text. */
 async function withRows(...rows: string[]): Promise<{ dir: string; text: string }> {
   const dir = await copyData(SPEC_DATA_DIR);
   for (const row of rows) await appendFile(path.join(dir, "towns.yaml"), row);
@@ -73,7 +73,7 @@ describe("near-duplicate town pages", () => {
     expect(nearDuplicateTowns(parse(realTowns))).toEqual([]);
   });
 
-  it("accepts the README's Oakland example pasted at the end of towns.yaml, without a warning", async () => {
+  it("accepts the owner's guide's Oakland example pasted at the end of towns.yaml, without a warning", async () => {
     const { dir } = await withRows(example);
     const data = await loadData(dir);
     expect(data.alsoServing.at(-1)?.slug).toBe("oakland");
@@ -110,13 +110,10 @@ describe("near-duplicate town pages", () => {
     );
   });
 
-  it("prints the message the README shows for the example pasted twice", async () => {
+  it("prints the message the owner's guide shows for the example pasted twice", async () => {
     const { dir } = await withRows(example, pasted(example, AS_ASHMORE));
     const [problem] = wordingProblems(await problemsOf(dir));
-    const [shown] = fencedBlocks(
-      readmeSection(await readFile(path.join(ROOT, "README.md"), "utf8"), "Add a town"),
-      "text",
-    );
+    const [shown] = fencedBlocks(guideSection(await readGuide(OWNER_GUIDE), "Add a town"), "text");
     // Line numbers aside: the data grows.
     const lines = (text: string) =>
       text
@@ -263,7 +260,7 @@ describe("the site editor's save", () => {
     save = formats.get(formatName("towns"))!.toFile;
   }, 120_000);
 
-  it("saves the README's example", () => {
+  it("saves the owner's guide's example", () => {
     expect(save(parse(realTowns + example))).toContain("  - name: Oakland\n");
   });
 

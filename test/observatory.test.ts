@@ -62,7 +62,7 @@ describe("the Observatory grade", () => {
     expect(contact.tests.filter((test) => test.modifier < 0).map((test) => test.result)).toEqual([
       "sri-not-implemented-but-external-scripts-loaded-securely",
     ]);
-    // As the README says: 130 on every page but the contact page.
+    // As the deploying guide says: 130 on every page but the contact page.
     const scores = new Map([...reports].map(([urlPath, report]) => [urlPath, report.score]));
     console.log(`Observatory scores: ${[...scores].map(([urlPath, score]) => `${urlPath} ${score}`).join(", ")}`);
     expect(scores).toEqual(new Map([...scores.keys()].map((urlPath) => [urlPath, urlPath === "/contact" ? 125 : 130])));

@@ -1,7 +1,7 @@
-// The README's "Changing the site" steps, followed literally on a copy of the project with the
-// spec's data, which the README's examples are written for (data/ may hold them already): the example
+// The owner's guide's steps, followed literally on a copy of the project with the
+// spec's data, which the owner's guide's examples are written for (data/ may hold them already): the example
 // town row is taken from README.md itself, pasted at the end of data/towns.yaml, checked and
-// published with the npm scripts the README names, and the new town shows up where the README
+// published with the npm scripts the guide names, and the new town shows up where the guide
 // says it does: its page, the "Also serving" and "Nearby towns" links, the sitemap and the home
 // page's structured data.
 import { execFile } from "node:child_process";
@@ -14,11 +14,11 @@ import { parse } from "yaml";
 import { SPEC_DATA_DIR } from "./support/paths.ts";
 import { jobSitePhoto } from "./support/photo-fixtures.ts";
 import { copyProject } from "./support/project-copy.ts";
-import { fencedBlocks, readmeSection } from "./support/readme.ts";
+import { fencedBlocks, guideSection, OWNER_GUIDE, readGuide } from "./support/readme.ts";
 
 const run = promisify(execFile);
 
-/** Runs an npm script the way the README says to, e.g. "npm run check", in the project copy. */
+/** Runs an npm script the way the owner's guide says to, e.g. "npm run check", in the project copy. */
 async function npmRun(project: string, command: string) {
   const [npm, verb, script] = command.split(" ");
   expect([npm, verb]).toEqual(["npm", "run"]);
@@ -70,25 +70,25 @@ function areaServedEntries(html: string): unknown[] {
   return found;
 }
 
-describe("the README's steps for adding a town", () => {
+describe("the owner's guide's steps for adding a town", () => {
   let project: string;
   let row: string;
   let checkOutput: string;
 
   beforeAll(async () => {
     project = await copyProject({ data: SPEC_DATA_DIR });
-    const readme = await readFile(path.join(project, "README.md"), "utf8");
-    const addTown = readmeSection(readme, "Add a town");
+    const readme = await readGuide(OWNER_GUIDE, project);
+    const addTown = guideSection(readme, "Add a town");
     expect(addTown).toMatch(/paste it at the very end of `data\/towns\.yaml`/);
     const [example] = fencedBlocks(addTown, "yaml");
-    if (!example) throw new Error('README.md has no yaml example under "### Add a town"');
+    if (!example) throw new Error(`${OWNER_GUIDE} has no yaml example under "Add a town"`);
     row = example;
 
     // "paste it at the very end of data/towns.yaml … and save"
     await appendFile(path.join(project, "data", "towns.yaml"), row);
     // "### Check" and "### Publish": the commands in their code blocks.
-    const [checkCommand] = fencedBlocks(readmeSection(readme, "Check"), "sh");
-    const [publishCommand] = fencedBlocks(readmeSection(readme, "Publish"), "sh");
+    const [checkCommand] = fencedBlocks(guideSection(readme, "Check"), "sh");
+    const [publishCommand] = fencedBlocks(guideSection(readme, "Publish"), "sh");
     checkOutput = (await npmRun(project, checkCommand!.trim())).stdout;
     await npmRun(project, publishCommand!.trim());
   });
@@ -147,15 +147,15 @@ describe("the README's steps for adding a town", () => {
   });
 });
 
-describe("the README's steps for adding a photo", () => {
+describe("the owner's guide's steps for adding a photo", () => {
   let project: string;
   let block: string;
   let checkOutput: string;
 
   beforeAll(async () => {
     project = await copyProject({ data: SPEC_DATA_DIR });
-    const readme = await readFile(path.join(project, "README.md"), "utf8");
-    const addPhoto = readmeSection(readme, "Add a photo");
+    const readme = await readGuide(OWNER_GUIDE, project);
+    const addPhoto = guideSection(readme, "Add a photo");
     // 1. "Save the photo in data/photos/ … data/photos/mattoon-basement-dig.jpg" (a phone's JPEG,
     // with its GPS position: the tests make their own photos, the site ships none).
     const saved = /`(data\/photos\/[a-z0-9-]+\.jpg)`/.exec(addPhoto)![1]!;
@@ -205,7 +205,7 @@ describe("the README's steps for adding a photo", () => {
   });
 });
 
-describe("the README's steps for adding a review", () => {
+describe("the owner's guide's steps for adding a review", () => {
   let project: string;
   let review: { quote: string; name: string; town: string; date: string; service: string; link: string };
   let profile: { reviewsUrl: string; writeReviewUrl: string };
@@ -213,8 +213,8 @@ describe("the README's steps for adding a review", () => {
 
   beforeAll(async () => {
     project = await copyProject({ data: SPEC_DATA_DIR });
-    const readme = await readFile(path.join(project, "README.md"), "utf8");
-    const addReview = readmeSection(readme, "Add a review");
+    const readme = await readGuide(OWNER_GUIDE, project);
+    const addReview = guideSection(readme, "Add a review");
     // 3. "paste this at the very end of the file" (the data has no reviews yet), then the
     // profile's lines, "at the end of data/site.yaml as well".
     const [reviewBlock, profileBlock] = yamlBlocks(addReview);

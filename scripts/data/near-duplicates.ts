@@ -1,5 +1,5 @@
 // Town pages that are copies of each other. Search engines' spam policies name pages that differ
-// only by the town's name as doorway pages, and the way to add a town (README, "Add a town") is
+// only by the town's name as doorway pages, and the way to add a town (docs/owner-guide.md, "Add a town") is
 // to paste an example: pasted twice with another name, it would make exactly such a pair. So the
 // build measures how much of each town page's wording another town page has, refuses a page that
 // shares too much, and warns in a band below. Pure and without node: imports, so that the site
@@ -17,7 +17,7 @@
 // The thresholds, from the data (27 town pages, 351 pairs, 265 to 365 runs a page):
 // - today's pairs: two in three share no run at all (234 of 351); 90th percentile 1.1 %,
 //   highest 4.0 % (Paris and Champaign);
-// - the README's Oakland example against each of them: at most 7.1 % (Lerna), then 3.0 %;
+// - the owner's guide's Oakland example against each of them: at most 7.1 % (Lerna), then 3.0 %;
 // - copies: the example pasted again under another name, with or without another county, 100 %;
 //   any of today's pages with its town's name replaced everywhere, 100 % (without the
 //   placeholder 94–99 %, and 90 % with the county swapped too); a copy with a description and

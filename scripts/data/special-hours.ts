@@ -9,7 +9,7 @@ import type { SiteData, SpecialHours } from "./schema.ts";
  * How far ahead an exception shows: 60 days. Far enough for a job being planned now (the estimate
  * comes within a day and most projects start within days, a larger one a few weeks out) and for a
  * holiday to be seen in the weeks before it, near enough that the footer never lists next year's
- * holidays. A page cannot change by itself: the daily rebuild (README, "Scheduled rebuild") brings
+ * holidays. A page cannot change by itself: the daily rebuild (docs/deploying.md, "Scheduled rebuild") brings
  * an exception into view as it comes near and drops it the day after its last day.
  */
 export const SPECIAL_HOURS_AHEAD_DAYS = 60;

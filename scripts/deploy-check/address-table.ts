@@ -2,7 +2,7 @@
 // `sitegen serve`, `sitegen dev` and nginx, and on each static host the rule too, except where the
 // host cannot follow it; there, what the host's own runtime was seen to answer, and why. This is
 // the one copy of that knowledge: `sitegen check-deploy` holds a live site to it, the tests hold
-// every server to it (test/support/addresses.ts), and the README's address table is made from it.
+// every server to it (test/support/addresses.ts), and the address table of docs/deploying.md is made from it.
 import { HEADERS_FILE } from "../headers/headers-file.ts";
 import type { Host } from "../headers/hosts.ts";
 import { ADMIN_PATH, NOT_FOUND_FILE, answerFor, pathForFile } from "../site/urls.ts";
@@ -19,7 +19,7 @@ interface HostException {
   host: Host;
   applies(urlPath: string, rule: Answer): boolean;
   answer: Answer;
-  /** In a few words, for the README's footnotes. */
+  /** In a few words, for the footnotes of docs/deploying.md. */
   why: string;
 }
 

@@ -1,4 +1,4 @@
-// The static hosts the README tells the owner to deploy to: their names, the variable each sets in
+// The static hosts docs/deploying.md tells the owner to deploy to: their names, the variable each sets in
 // its builds, and how each installs and builds the site. What a build for one of them writes is
 // chosen in pipeline/build-target.ts.
 export const HOSTS = ["netlify", "cloudflare"] as const;
@@ -35,5 +35,5 @@ const HOST_INSTALL_COMMAND: Record<Host, string> = {
 /** What each host runs after its install: the same command everywhere. */
 export const HOST_BUILD_COMMAND = "npm run generate";
 
-/** Cloudflare Pages' build command, which installs as well (the README's Deploying section). */
+/** Cloudflare Pages' build command, which installs as well (docs/deploying.md). */
 export const CLOUDFLARE_BUILD_COMMAND = `${HOST_INSTALL_COMMAND.cloudflare} && ${HOST_BUILD_COMMAND}`;

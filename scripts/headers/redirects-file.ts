@@ -5,7 +5,7 @@
 // Netlify serves a file that exists before it looks at a rule, unless the rule is forced with "!":
 // hence "301!" and "404!". It matches a rule with or without a trailing slash, so no rule can tell
 // "/admin" from "/admin/" (a rule for the first would send the second to itself, forever), nor
-// "/contact/" from "/contact"; those are left to Netlify itself (see the README's hosting table).
+// "/contact/" from "/contact"; those are left to Netlify itself (see the address table in docs/deploying.md).
 //
 // Cloudflare Pages gets no _redirects: it refuses forced rules ("Got 301!"), and it already sends
 // every other name of a page ("/contact.html", "/contact/", "/index") to its address with a 308.

@@ -1,4 +1,4 @@
-// The pipeline, as the README draws it ("How it is built"): the data read and checked, each route
+// The pipeline, as docs/how-it-is-built.md draws it: the data read and checked, each route
 // rendered, the photos, preview cards and the editor's files made (from .cache/ where it holds
 // them), and each file compressed (unless the build is for a host that compresses by itself) and
 // written to a staging folder as soon as it is made; dist/ is replaced in one step only once

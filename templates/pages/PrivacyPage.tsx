@@ -8,7 +8,7 @@ import { Layout } from "../Layout.tsx";
  * The privacy policy: what the site and the estimate form keep, what calls and texts are used for,
  * the statement carriers ask of a business that texts, and whom to ask. It shows nothing of the data
  * but `facts` (data/privacy.ts), so that its date changes only when its words do. The owner has it
- * reviewed before relying on it (README).
+ * reviewed before relying on it (docs/owner-guide.md).
  */
 export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts: PrivacyFacts; updated: string }) {
   const phone = toPhone(facts.phone);

@@ -1,11 +1,11 @@
-// A temporary copy of the whole project (code, templates, data, README), with node_modules linked,
+// A temporary copy of the whole project (code, templates, data, README and guides), with node_modules linked,
 // for tests that follow the owner's steps or change templates without touching the real ones.
 import { cp, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT } from "./paths.ts";
 
-const COPIED = ["bin", "data", "scripts", "templates", "package.json", "README.md", "tsconfig.json"];
+const COPIED = ["bin", "data", "docs", "scripts", "templates", "package.json", "README.md", "tsconfig.json"];
 
 /** `data`: another data folder as the copy's data/, such as the spec's (SPEC_DATA_DIR). */
 export async function copyProject(options: { data?: string } = {}): Promise<string> {
