@@ -60,8 +60,11 @@ describe("the privacy page's last updated date", () => {
     expect(await repo.updated(), "and the form's hosts").toBe("2025-04-02");
   });
 
-  it("is the day the template's words last changed, when that is later", async () => {
+  it("is the day the template's words last changed, when that is later; not a comment's or the layout's", async () => {
     const repo = await repository("2025-01-10");
+    await writeFile(repo.template, "// Why the page says what it says.\nexport  const words =\n  1;\n");
+    await repo.commit("2025-04-01");
+    expect(await repo.updated(), "a comment and another layout").toBe("2025-01-10");
     await writeFile(repo.template, "export const words = 2;\n");
     await repo.commit("2025-05-06");
     expect(await repo.updated()).toBe("2025-05-06");

@@ -5,7 +5,7 @@
 // hours and reviews, without changing the page). Read from git history; outside a git checkout,
 // from the files' times.
 import { execFile } from "node:child_process";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
@@ -78,38 +78,56 @@ export function privacyFacts(site: unknown): PrivacyFacts | undefined {
   }
 }
 
-const sameFacts = (a: PrivacyFacts | undefined, b: PrivacyFacts) => JSON.stringify(a) === JSON.stringify(b);
-
 async function git(cwd: string, args: string[], input?: string): Promise<string> {
   const child = run("git", args, { cwd, maxBuffer: 256 * 1024 * 1024 });
   if (input !== undefined) child.child.stdin?.end(input);
   return (await child).stdout;
 }
 
-/** Each committed version of a file, newest first: the commit's date and the file's text. */
-async function versionsOf(root: string, file: string): Promise<{ date: string; text: string }[]> {
-  const log = (await git(root, ["log", "--format=%H %cs", "--", file])).trim();
-  if (log === "") return [];
-  const commits = log.split("\n").map((line) => line.split(" ") as [string, string]);
-  // One process for every version: `git cat-file --batch` answers "<sha> blob <size>\n<bytes>\n" per line asked.
-  const batch = Buffer.from(await git(root, ["cat-file", "--batch"], commits.map(([sha]) => `${sha}:${file}\n`).join("")));
-  const versions: { date: string; text: string }[] = [];
+/**
+ * The committed versions of each file (paths from the repository's root), newest first, with their
+ * commit's day: one `git log` for all of them, and one `git cat-file --batch`, which answers
+ * "<sha> blob <size>\n<bytes>\n" for each "<sha>:<path>" asked. A commit that deleted a file ends
+ * its history there.
+ */
+async function versionsOf(root: string, files: readonly string[]): Promise<Map<string, { day: string; text: string }[]>> {
+  const log = await git(root, ["log", "--format=%x00%H %cs", "--name-only", "--", ...files]);
+  const asked: { file: string; day: string; object: string }[] = [];
+  for (const entry of log.split("\0").slice(1)) {
+    const [head = "", ...changed] = entry.trim().split("\n");
+    const [sha, day = ""] = head.split(" ");
+    for (const file of files) if (changed.includes(file)) asked.push({ file, day, object: `${sha}:${file}` });
+  }
+  const batch = Buffer.from(await git(root, ["cat-file", "--batch"], asked.map(({ object }) => `${object}\n`).join("")));
+  const versions = new Map<string, { day: string; text: string }[]>(files.map((file) => [file, []]));
+  const ended = new Set<string>();
   let at = 0;
-  for (const [, date] of commits) {
+  for (const { file, day } of asked) {
     const header = batch.subarray(at, batch.indexOf(10, at)).toString();
     at += header.length + 1;
     const size = Number(header.split(" ")[2]);
-    if (!Number.isFinite(size)) break; // "missing": the file was deleted in that commit.
-    versions.push({ date, text: batch.subarray(at, at + size).toString("utf8") });
+    if (!Number.isFinite(size)) {
+      ended.add(file); // "missing": the file was deleted in that commit.
+      continue;
+    }
+    if (!ended.has(file)) versions.get(file)!.push({ day, text: batch.subarray(at, at + size).toString("utf8") });
     at += size + 1;
   }
   return versions;
 }
 
-/** The day a file last changed in git, or `today` when it has changes not yet committed. */
-async function lastCommitDay(root: string, file: string, today: string): Promise<string | undefined> {
-  if ((await git(root, ["status", "--porcelain", "--", file])).trim() !== "") return today;
-  return (await git(root, ["log", "-1", "--format=%cs", "--", file])).trim() || undefined;
+/**
+ * The day a file came to say what it says now (`now`, read the same way by `said`): the oldest
+ * commit of the newest run of its versions that say it; `today` when only the working copy does.
+ */
+function saidSince<T>(versions: { day: string; text: string }[], now: T, said: (text: string) => T, today: string): string {
+  const same = (text: string) => JSON.stringify(said(text)) === JSON.stringify(now);
+  let since: string | undefined;
+  for (const version of versions) {
+    if (!same(version.text)) break;
+    since = version.day;
+  }
+  return since ?? today;
 }
 
 /** site.yaml's facts in one version of its text; undefined for a version that does not parse. */
@@ -122,16 +140,15 @@ function factsOf(text: string): PrivacyFacts | undefined {
 }
 
 /**
- * The day the facts became what they are: the oldest commit of the newest run of site.yaml's
- * versions that give them; today when only the working copy gives them.
+ * The template's words, as far as a file's text tells them: without its comments and its layout,
+ * so that a comment or a reformatting does not change the page's date.
  */
-async function factsSince(root: string, siteFile: string, facts: PrivacyFacts, today: string): Promise<string> {
-  let since = (await git(root, ["status", "--porcelain", "--", siteFile])).trim() === "" ? undefined : today;
-  for (const version of await versionsOf(root, siteFile)) {
-    if (!sameFacts(factsOf(version.text), facts)) break;
-    since = version.date;
-  }
-  return since ?? today;
+function templateWords(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:"'`])\/\/.*$/gm, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 const dayOf = async (file: string) => (await stat(file)).mtime.toISOString().slice(0, 10);
@@ -149,11 +166,15 @@ export async function privacyLastUpdated(
   const siteFile = path.join(dataDir, DATA_FILES.site.file);
   try {
     const root = (await git(dataDir, ["rev-parse", "--show-toplevel"])).trim();
-    const [template, data] = await Promise.all([
-      lastCommitDay(root, path.relative(root, templateFile), today),
-      factsSince(root, path.relative(root, siteFile), facts, today),
-    ]);
-    return [template ?? today, data].sort().at(-1)!;
+    const [site, template] = [siteFile, templateFile].map((file) => path.relative(root, file).split(path.sep).join("/"));
+    const versions = await versionsOf(root, [site!, template!]);
+    const templateNow = templateWords(await readFile(templateFile, "utf8"));
+    return [
+      saidSince(versions.get(site!)!, facts, factsOf, today),
+      saidSince(versions.get(template!)!, templateNow, templateWords, today),
+    ]
+      .sort()
+      .at(-1)!;
   } catch {
     // Not a git checkout (a copy of the files): the files' own times.
     return [await dayOf(templateFile), await dayOf(siteFile)].sort().at(-1)!;
