@@ -1,6 +1,7 @@
 // The document shell every page shares: head, skip link, header, breadcrumbs, main, footer.
 import type { ReactNode } from "react";
 import type { PageShell } from "../scripts/site/page.ts";
+import { FAVICON_PATH } from "../scripts/site/urls.ts";
 import { Header } from "./parts/Header.tsx";
 import { Footer } from "./parts/Footer.tsx";
 import { CallBar } from "./parts/CallBar.tsx";
@@ -34,7 +35,7 @@ export function Layout({
         {meta.noindex ? <meta name="robots" content="noindex" /> : null}
         {shell.social ? <SocialMetaTags social={shell.social} /> : null}
         <meta name="theme-color" content="#1d2329" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />

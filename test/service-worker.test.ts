@@ -10,7 +10,7 @@ import { plainHttpPolicy } from "../scripts/headers/plain-http.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../scripts/headers/headers-file.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { outputText } from "../scripts/lib/output.ts";
-import { KEEP_FROM_START, NETWORK_TIMEOUT_MS, providerMarkup } from "../scripts/pages/service-worker.ts";
+import { KEEP_FROM_START, LEFT_ALONE, NETWORK_TIMEOUT_MS, providerMarkup } from "../scripts/pages/service-worker.ts";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import {
   ADMIN_PATH,
@@ -79,13 +79,14 @@ describe("/sw.js", () => {
     expect(plainHttpPolicy(policy)).not.toContain("upgrade-insecure-requests");
   });
 
-  it("keeps the home page with its map picture and the contact page from the start, waits 3 s for a kept page, and leaves the editor alone", () => {
+  it("keeps the home page with its map picture and the contact page from the start, waits 3 s for a kept page, and leaves the editor and the icon alone", () => {
     expect(KEEP_FROM_START).toEqual(["/", SERVICE_AREA_MAP_PATH, "/contact"]);
     expect(site.routes.map((route) => route.path)).toEqual(expect.arrayContaining(["/", "/contact"]));
     expect(site.files.has(SERVICE_AREA_MAP_PATH.slice(1)), "the home page's map picture").toBe(true);
     expect(worker).toContain(JSON.stringify(KEEP_FROM_START));
     expect(NETWORK_TIMEOUT_MS).toBe(3000);
-    expect(worker).toContain(JSON.stringify([ADMIN_PATH.slice(0, -1)]));
+    expect(LEFT_ALONE).toEqual([ADMIN_PATH.slice(0, -1), "/favicon.svg"]);
+    expect(worker).toContain(JSON.stringify(LEFT_ALONE));
   });
 
   it("changes with the phone number, so that browsers install the new build's worker", async () => {

@@ -15,6 +15,7 @@ import { TOWN_PAGE_LISTS } from "../data/near-duplicates.ts";
 import { DATA_FILES, PHOTO_FILE, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
+import { FAVICON_PATH } from "../site/urls.ts";
 import type { CountRule } from "./editor.ts";
 
 /** A field of the CMS configuration. */
@@ -320,7 +321,7 @@ export function cmsConfig(site: Pick<SiteData, "name" | "url" | "editor">): Reco
     },
     app_title: `${site.name}: site editor`,
     site_url: site.url,
-    logo: { src: "/favicon.svg" },
+    logo: { src: FAVICON_PATH },
     // Uploads go to data/photos/; the CMS names them /photos/x.jpg (editor.ts drops the slash).
     media_folder: `${DATA_FOLDER}/${PHOTO_FOLDER}`,
     public_folder: `/${PHOTO_FOLDER}`,

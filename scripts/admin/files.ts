@@ -13,7 +13,7 @@ import type { BuildCache } from "../lib/cache.ts";
 import { cachedSubsetWoff2 } from "../lib/font-subset.ts";
 import type { OutputContents } from "../lib/output.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
-import { ADMIN_DIR } from "../site/urls.ts";
+import { ADMIN_DIR, FAVICON_PATH } from "../site/urls.ts";
 import {
   cmsConfig,
   cmsConfigText,
@@ -172,7 +172,7 @@ function adminPage(site: Pick<SiteData, "name">): string {
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="robots" content="noindex, nofollow" />
 <title>${site.name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}: site editor</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml" />
 <link rel="cms-config-url" href="/${ADMIN_DIR}${CONFIG_FILE}" type="application/yaml" />
 </head>
 <body>

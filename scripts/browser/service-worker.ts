@@ -10,8 +10,9 @@
 // offline page: the phone number, the number for texts and the hours. The home and contact pages
 // are kept from the first visit. A new build's worker fetches every kept page again as it
 // installs, so that no copy outlives a change of phone number for longer than one visit online.
-// The site editor, other origins (the lead form), and anything but GET are left to the network; a
-// kept copy of the contact page is shown without the form's frame.
+// The site editor, the icon (the browser keeps its own), other origins (the lead form), and
+// anything but GET are left to the network; a kept copy of the contact page is shown without the
+// form's frame.
 
 /** The offline page: the site's layout, with how to reach the business. */
 declare const OFFLINE_HTML: string;
@@ -21,7 +22,7 @@ declare const OFFLINE_POLICY: string;
 declare const OFFLINE_PLAIN_HTTP_POLICY: string;
 /** Pages (and the home page's map picture) kept from the first visit, whether or not the visitor opens them. */
 declare const KEEP_FROM_START: string[];
-/** Paths whose requests the worker never answers: the site editor's. */
+/** Paths whose requests the worker never answers: the site editor's, and the site's icon. */
 declare const LEFT_ALONE: string[];
 /**
  * The form provider's frame and helper script, as the contact page embeds them: a kept copy shown
@@ -171,7 +172,7 @@ addEventListener("fetch", (listened) => {
     if (key !== undefined) event.respondWith(openPage(event, key));
     return;
   }
-  // Photos, preview images, the icon: kept as the pages that show them are opened.
+  // Photos, preview images, the map picture: kept as the pages that show them are opened.
   const key = keyFor(request.url);
   if (key !== undefined) event.respondWith(openFile(event, key));
 });

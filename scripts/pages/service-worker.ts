@@ -8,7 +8,7 @@ import type { Business } from "../data/model.ts";
 import { LeadFormEmbed } from "../../templates/parts/LeadForm.tsx";
 import { bundleBrowserScript, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
-import { ADMIN_PATH, CONTACT_PATH, SERVICE_AREA_MAP_PATH } from "../site/urls.ts";
+import { ADMIN_PATH, CONTACT_PATH, FAVICON_PATH, SERVICE_AREA_MAP_PATH } from "../site/urls.ts";
 
 const SERVICE_WORKER_SOURCE = path.join(SCRIPTS_DIR, "browser", "service-worker.ts");
 
@@ -25,6 +25,14 @@ export const NETWORK_TIMEOUT_MS = 3000;
  * with the phone and the form.
  */
 export const KEEP_FROM_START = ["/", SERVICE_AREA_MAP_PATH, CONTACT_PATH] as const;
+
+/**
+ * Addresses the worker never answers, left to the network. The site editor's folder (without its
+ * slash, so that "/admin" is left alone too). And the site's icon: the browser keeps its own copy
+ * for the tab, and Firefox fetches it for the tab rather than the page, so that when the tab moves
+ * on while a worker holds the request, Firefox reports the cut-short request as an error on the page.
+ */
+export const LEFT_ALONE = [ADMIN_PATH.replace(/\/$/, ""), FAVICON_PATH] as const;
 
 export interface ServiceWorkerInput {
   /** The offline page, rendered in the site's layout. */
@@ -54,8 +62,7 @@ export function buildServiceWorker(
       OFFLINE_POLICY: JSON.stringify(offlinePolicy),
       OFFLINE_PLAIN_HTTP_POLICY: JSON.stringify(offlinePlainHttpPolicy),
       KEEP_FROM_START: JSON.stringify(KEEP_FROM_START),
-      // The editor's folder without its slash, so that "/admin" is left alone too.
-      LEFT_ALONE: JSON.stringify([ADMIN_PATH.replace(/\/$/, "")]),
+      LEFT_ALONE: JSON.stringify(LEFT_ALONE),
       NETWORK_TIMEOUT_MS: String(NETWORK_TIMEOUT_MS),
       PROVIDER_MARKUP: JSON.stringify(providerMarkup(business)),
     },

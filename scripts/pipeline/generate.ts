@@ -37,7 +37,7 @@ import { buildServiceWorker } from "../pages/service-worker.ts";
 import { renderMapPicture, serviceAreaMapOf } from "../pages/map-picture.ts";
 import { iconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { BuildMemory } from "./build-memory.ts";
-import { SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
+import { FAVICON_FILE, SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
 import type { Route } from "../site/page.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
@@ -159,7 +159,7 @@ async function produceSite(
   if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
   for (const [file, png] of await images) await emit(file, png);
   for (const [file, photo] of await photos) await emit(file, photo);
-  await emit("favicon.svg", buildFavicon(renderToStaticMarkup(createElement(iconIn(icons, "shovel")))));
+  await emit(FAVICON_FILE, buildFavicon(renderToStaticMarkup(createElement(iconIn(icons, "shovel")))));
   await admin;
   // The offline page is written into the service worker, with the policy of every page.
   const offline = offlineRoute(model);

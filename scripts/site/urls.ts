@@ -113,5 +113,9 @@ export function absoluteUrl(siteUrl: string, urlPath: string): string {
 }
 
 /** The service-area map as a picture (the home page's), and its address. */
+/** The site's icon, for browser tabs, bookmarks and search results. */
+export const FAVICON_FILE = "favicon.svg";
+export const FAVICON_PATH = pathForFile(FAVICON_FILE);
+
 export const SERVICE_AREA_MAP_FILE = "service-area-map.svg";
 export const SERVICE_AREA_MAP_PATH = pathForFile(SERVICE_AREA_MAP_FILE);
