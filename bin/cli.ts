@@ -97,8 +97,8 @@ async function runSchemas(options: { out: string }) {
 async function runCmsConfig(options: { data: string }) {
   const { loadData } = await import("../scripts/data/load.ts");
   const { cmsConfigText } = await import("../scripts/admin/cms-config.ts");
-  const { site } = await loadData(path.resolve(options.data));
-  process.stdout.write(cmsConfigText(site));
+  const { site, services, towns, alsoServing } = await loadData(path.resolve(options.data));
+  process.stdout.write(cmsConfigText(site, { towns: [...towns, ...alsoServing], services }));
 }
 
 async function runFmt(options: { data: string }) {

@@ -8,7 +8,7 @@ import path from "node:path";
 import * as hb from "harfbuzzjs";
 import { decompress } from "wawoff2";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cmsConfig, cmsIconNames } from "../scripts/admin/cms-config.ts";
+import { cmsConfig, cmsIconNames, type SiteLists } from "../scripts/admin/cms-config.ts";
 import { adminFiles, cmsFonts, publishedCmsScript, type CmsFont } from "../scripts/admin/files.ts";
 import {
   axesSetBy,
@@ -34,15 +34,18 @@ const NEVER_NAMED = ["agriculture", "pets", "sailing", "forklift"];
 const BEYOND = ["Œ", "ı"];
 
 let site: SiteData;
+let lists: SiteLists;
 let script: string;
 let fonts: CmsFont[];
 const sent = new Map<string, Uint8Array>();
 
 beforeAll(async () => {
-  site = (await loadData(DATA_DIR)).site;
+  const data = await loadData(DATA_DIR);
+  site = data.site;
+  lists = { towns: [...data.towns, ...data.alsoServing], services: data.services };
   script = await publishedCmsScript();
   fonts = cmsFonts(script);
-  for (const [file, contents] of await adminFiles(site, new BuildCache(CACHE_DIR))) {
+  for (const [file, contents] of await adminFiles(site, lists, new BuildCache(CACHE_DIR))) {
     if (file.endsWith(".woff2")) sent.set(file, await outputBytes(contents));
   }
 }, 120_000);
@@ -78,7 +81,7 @@ function distance(a: { commands: string; numbers: number[] }, b: { commands: str
 describe("the editor's icon font", () => {
   it("draws every icon config.yml names and those of the screens the owner sees first, one glyph each", async () => {
     const icons = sent.get(fontOf(ICON_FONT_FAMILY).file)!;
-    const names = [...cmsIconNames(cmsConfig(site)), ...SEEN_FIRST];
+    const names = [...cmsIconNames(cmsConfig(site, lists)), ...SEEN_FIRST];
     expect(names).toContain("location_city");
     expect([...(await singleGlyphs(icons, names)).keys()].sort()).toEqual([...new Set(names)].sort());
   });
@@ -86,7 +89,7 @@ describe("the editor's icon font", () => {
   it("keeps exactly the names of the CMS's script that the whole font draws, and no other icon", async () => {
     const whole = await readFile(fontOf(ICON_FONT_FAMILY).source);
     const icons = sent.get(fontOf(ICON_FONT_FAMILY).file)!;
-    const candidates = iconNameCandidates(script, cmsIconNames(cmsConfig(site)));
+    const candidates = iconNameCandidates(script, cmsIconNames(cmsConfig(site, lists)));
     const inWhole = [...(await singleGlyphs(whole, candidates)).keys()];
     expect(inWhole.length).toBeGreaterThan(150);
     expect([...(await singleGlyphs(icons, candidates)).keys()]).toEqual(inWhole);
@@ -139,7 +142,7 @@ describe("cutting a font", () => {
   it("gives the same bytes every time, and reads them back from the cache the second time", async () => {
     const font = fontOf(ICON_FONT_FAMILY);
     const whole = await readFile(font.source);
-    const request = editorFontRequest(font.family, script, cmsIconNames(cmsConfig(site)));
+    const request = editorFontRequest(font.family, script, cmsIconNames(cmsConfig(site, lists)));
     const cacheDir = await mkdtemp(path.join(tmpdir(), "font-cache-"));
     const cache = new BuildCache(cacheDir);
     try {

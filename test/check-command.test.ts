@@ -68,12 +68,18 @@ describe("sitegen check", () => {
 });
 
 describe("sitegen schemas", () => {
-  it("writes the four JSON Schemas, identical to the committed ones", async () => {
+  it("writes the five JSON Schemas, identical to the committed ones", async () => {
     const out = await mkdtemp(path.join(tmpdir(), "site-schemas-"));
     const result = await sitegen(["schemas", "--out", out]);
     expect(result.code).toBe(0);
     const files = (await readdir(out)).sort();
-    expect(files).toEqual(["faq.schema.json", "services.schema.json", "site.schema.json", "towns.schema.json"]);
+    expect(files).toEqual([
+      "faq.schema.json",
+      "jobs.schema.json",
+      "services.schema.json",
+      "site.schema.json",
+      "towns.schema.json",
+    ]);
     for (const file of files) {
       expect(await readFile(path.join(out, file), "utf8")).toBe(
         await readFile(path.join(ROOT, "schemas", file), "utf8"),

@@ -2,7 +2,8 @@
 // schema, printed by `sitegen cms-config` exactly as generate writes it, and in agreement with the
 // zod schemas on sample values: whatever the CMS can express (required, lengths, patterns, counts,
 // choices, number bounds) accepts and refuses the same values zod does. What it cannot express
-// (trimming, unique slugs, towns that exist, a point inside Illinois) stays with `check`.
+// (trimming, unique slugs, towns that exist, a point inside Illinois, a job's month not after this
+// one) stays with `check`.
 import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -10,13 +11,20 @@ import { promisify } from "node:util";
 import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cmsConfig, leadFormFieldFor, photoPathsFor, type CmsField } from "../scripts/admin/cms-config.ts";
+import {
+  cmsConfig,
+  leadFormFieldFor,
+  photoPathsFor,
+  type CmsField,
+  type SiteLists,
+} from "../scripts/admin/cms-config.ts";
 import { parseHtmlFragment } from "../scripts/data/html-fragment.ts";
 import { readLeadFormEmbed } from "../scripts/data/lead-form.ts";
 import { renderSite } from "../scripts/pipeline/generate.ts";
-import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
+import { DATA_FILES, type DataFileName, type Service, type Town } from "../scripts/data/schema.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 import { FIXTURE_PROFILE, LONG_REVIEWS } from "./support/review-fixtures.ts";
+import { FIXTURE_JOBS } from "./support/job-fixtures.ts";
 
 const run = promisify(execFile);
 const NAMES = Object.keys(DATA_FILES) as DataFileName[];
@@ -24,11 +32,30 @@ type Data = Record<string, unknown>;
 
 let config: Record<string, unknown>;
 let site: Data;
+let lists: SiteLists;
 
 beforeAll(async () => {
   site = parse(await readFile(path.join(DATA_DIR, "site.yaml"), "utf8")) as Data;
-  config = cmsConfig(site as never);
+  const towns = parse(await readFile(path.join(DATA_DIR, "towns.yaml"), "utf8")) as {
+    towns: Town[];
+    alsoServing: Town[];
+  };
+  const { services } = parse(await readFile(path.join(DATA_DIR, "services.yaml"), "utf8")) as { services: Service[] };
+  lists = { towns: [...towns.towns, ...towns.alsoServing], services };
+  config = cmsConfig(site as never, lists);
 });
+
+/** A data file as data/ has it; jobs.yaml, until the owner makes it, the tests' own jobs. */
+async function dataOf(name: DataFileName): Promise<Data> {
+  const text = await readFile(path.join(DATA_DIR, DATA_FILES[name].file), "utf8").catch(() => undefined);
+  return text === undefined && DATA_FILES[name].optional ? { jobs: FIXTURE_JOBS } : (parse(text ?? "") as Data);
+}
+
+/** A select's values: its options, or the value of each option shown by a label. */
+const optionValues = (field: CmsField) =>
+  (field.options as unknown[]).map((option) =>
+    option && typeof option === "object" ? (option as { value: unknown }).value : option,
+  );
 
 /**
  * What the CMS does with a value in a field, by its configuration (Sveltia's rules). An empty value
@@ -59,7 +86,7 @@ function cmsAccepts(field: CmsField, value: unknown): boolean {
         value <= (max ?? Infinity)
       );
     case "select": {
-      const options = field.options as unknown[];
+      const options = optionValues(field);
       if (!field.multiple) return options.includes(value);
       return (
         Array.isArray(value) &&
@@ -71,7 +98,9 @@ function cmsAccepts(field: CmsField, value: unknown): boolean {
     case "list":
       return Array.isArray(value) && value.length >= (min ?? 0) && value.length <= (max ?? Infinity);
     case "datetime":
-      // A date picker (type: date) gives only days that exist, as YYYY-MM-DD.
+      // A date picker (type: date) gives only days that exist, as YYYY-MM-DD; with a format, the
+      // day's month, as YYYY-MM.
+      if (field.format === "YYYY-MM") return typeof value === "string" && /^\d{4}-(?:0[1-9]|1[0-2])$/.test(value);
       return (
         field.type === "date" &&
         typeof value === "string" &&
@@ -139,6 +168,10 @@ function samples(field: CmsField, current: unknown): unknown[] {
       "2025-04-31",
       "2025-4-12",
       "2099-01-01",
+      "2025-06",
+      "2025-6",
+      "2025-13",
+      "2025-00",
     );
   } else if (typeof current === "number") {
     values.push(
@@ -170,10 +203,9 @@ function samples(field: CmsField, current: unknown): unknown[] {
       if (typeof count === "number" && count >= 0 && count < 20)
         values.push(Array.from({ length: count }, (_, i) => current[i] ?? one));
     }
-    if (field.widget === "select") values.push(["Someday"], ["Monday", "Monday"]);
+    if (field.widget === "select") values.push(["Someday"], ["Monday", "Monday"], optionValues(field).slice(0, 2));
   }
-  if (field.widget === "select" && !field.multiple)
-    values.push(...(field.options as unknown[]).slice(0, 3), "none", "");
+  if (field.widget === "select" && !field.multiple) values.push(...optionValues(field).slice(0, 3), "none", "");
   return values.filter((value) => value !== undefined || field.required === false || current !== undefined);
 }
 
@@ -236,8 +268,11 @@ function withSampleHours(name: DataFileName, data: Data): Data {
   return copy;
 }
 
+/** Every file of every collection, in the order the editor lists them. */
 function filesOf(cms: Record<string, unknown>) {
-  return (cms.collections as { files: { name: DataFileName; file: string; fields: CmsField[] }[] }[])[0]!.files;
+  return (cms.collections as { files: { name: DataFileName; file: string; fields: CmsField[] }[] }[]).flatMap(
+    (collection) => collection.files,
+  );
 }
 
 /**
@@ -248,6 +283,19 @@ function editorSaves(name: DataFileName, at: (string | number)[], value: unknown
   const leadForm = leadFormFieldFor(name);
   if (!leadForm || at.join(".") !== leadForm.path.join(".") || typeof value !== "string") return true;
   return !("offset" in readLeadFormEmbed(value, parseHtmlFragment));
+}
+
+/**
+ * What the build's rules hold to the site's own lists beyond the schema (data/rules.ts): a job's
+ * town is a town page's slug and its services services' keys; the editor offers only those.
+ */
+function inSiteLists(name: DataFileName, at: (string | number)[], value: unknown): boolean {
+  if (name !== "jobs" || value === undefined) return true;
+  const field = at.at(-1);
+  if (field === "town") return lists.towns.some((town) => town.slug === value);
+  if (field === "services" && Array.isArray(value))
+    return value.every((key) => lists.services.some((service) => service.key === key));
+  return true;
 }
 
 describe("the site editor's configuration", () => {
@@ -281,6 +329,7 @@ describe("the site editor's configuration", () => {
 
   it("is what `sitegen cms-config` prints and what generate writes as /admin/config.yml", async () => {
     const { stdout } = await run(process.execPath, [path.join(ROOT, "bin/sitegen.js"), "cms-config"], { cwd: ROOT });
+    expect(stdout).toContain("options:");
     const built = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
     expect(String(built.files.get("admin/config.yml"))).toBe(stdout);
     expect(parse(stdout)).toEqual(config);
@@ -293,13 +342,7 @@ describe("the site editor's configuration", () => {
     for (const file of filesOf(config)) {
       const data = withSampleHours(
         file.name,
-        withSampleReview(
-          file.name,
-          withSamplePhotos(
-            parse(await readFile(path.join(DATA_DIR, DATA_FILES[file.name].file), "utf8")) as Data,
-            photoPathsFor(file.name),
-          ),
-        ),
+        withSampleReview(file.name, withSamplePhotos(await dataOf(file.name), photoPathsFor(file.name))),
       );
       for (const [field, at, current] of fieldsWithValues(file.fields, data)) {
         if (field.widget === "object" || field.widget === "image") continue;
@@ -312,7 +355,8 @@ describe("the site editor's configuration", () => {
             field.required === false && (value === "" || (Array.isArray(value) && value.length === 0))
               ? undefined
               : value;
-          const zod = zodAccepts(file.name, data, at, saved, field.widget === "select");
+          const zod =
+            zodAccepts(file.name, data, at, saved, field.widget === "select") && inSiteLists(file.name, at, saved);
           compared++;
           places.add(`${file.name} ${at.join(".")}`);
           if (cms !== zod)
@@ -331,6 +375,9 @@ describe("the site editor's configuration", () => {
     expect(places).toContain("site emergencyNote");
     expect(places).toContain("site phones.text");
     expect(places).toContain("site leadForm.embed");
+    for (const field of ["slug", "title", "town", "services", "month", "story", "photos"])
+      expect(places).toContain(`jobs jobs.0.${field}`);
+    for (const field of ["role", "alt", "caption"]) expect(places).toContain(`jobs jobs.0.photos.0.${field}`);
   });
 
   it("offers a photo picker wherever the data names a photo, into data/photos/, with no stock photos", () => {
@@ -339,6 +386,7 @@ describe("the site editor's configuration", () => {
       ["alsoServing", "*", "photos", "*", "file"],
     ]);
     expect(photoPathsFor("services")).toEqual([["services", "*", "photos", "*", "file"]]);
+    expect(photoPathsFor("jobs")).toEqual([["jobs", "*", "photos", "*", "file"]]);
     expect([photoPathsFor("site"), photoPathsFor("faq")]).toEqual([[], []]);
     const town = filesOf(config)
       .find((file) => file.name === "towns")!
@@ -365,5 +413,38 @@ describe("the site editor's configuration", () => {
     expect(icon.widget).toBe("select");
     expect(icon.options).toContain("shovel");
     expect((icon.options as string[]).length).toBeGreaterThan(1000);
+  });
+  it("gives the jobs a collection of their own, the town and services picked from the site's lists, the month from a calendar", () => {
+    const collections = config.collections as { name: string; label: string; files: { name: string }[] }[];
+    expect(collections.map((collection) => [collection.label, collection.files.map((file) => file.name)])).toEqual([
+      ["Site content", ["site", "services", "towns", "faq"]],
+      ["Jobs", ["jobs"]],
+    ]);
+    const jobs = filesOf(config)
+      .find((file) => file.name === "jobs")!
+      .fields.find((field) => field.name === "jobs")!;
+    expect([jobs.widget, jobs.label_singular, jobs.summary]).toEqual(["list", "Job", "{{fields.title}}"]);
+    const job = Object.fromEntries((jobs.fields as CmsField[]).map((field) => [field.name, field]));
+    expect(Object.keys(job)).toEqual(["slug", "title", "town", "services", "month", "story", "photos"]);
+    expect(job.town!.options).toEqual(lists.towns.map((town) => ({ label: town.name, value: town.slug })));
+    expect(job.town!.options).toContainEqual({ label: "Arcola", value: "arcola-seo" });
+    expect([job.services!.widget, job.services!.multiple, job.services!.min, job.services!.max]).toEqual([
+      "select",
+      true,
+      1,
+      4,
+    ]);
+    expect(job.services!.options).toContainEqual({ label: "Drainage Systems", value: "drainage-system" });
+    expect([job.month!.widget, job.month!.type, job.month!.format]).toEqual(["datetime", "date", "YYYY-MM"]);
+    // The story gets the box that grows with the text.
+    expect(job.story!.widget).toBe("text");
+    const photo = Object.fromEntries((job.photos!.fields as CmsField[]).map((field) => [field.name, field]));
+    expect(Object.keys(photo)).toEqual(["file", "role", "alt", "caption"]);
+    expect([photo.file!.widget, photo.role!.widget, photo.role!.options]).toEqual([
+      "image",
+      "select",
+      ["before", "during", "after"],
+    ]);
+    expect(photo.alt!.required).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 // The loader never falls over, whatever the owner's editor does to a data file. fast-check mutates
-// the real data files at random (deleted fields, wrong types, long and odd text, broken
+// the real data files (and, while the owner has none, two of the tests' jobs) at random (deleted fields, wrong types, long and odd text, broken
 // indentation, duplicated rows, bytes that are not UTF-8, files cut short) and every mutation must
 // either load or give problems that each carry file:line:column and say what was expected: never
 // an uncaught exception, never a stack trace, and never a written dist/.
@@ -19,6 +19,7 @@ import { DataError, type DataProblem, type PathKey } from "../scripts/data/probl
 import { DATA_FILES } from "../scripts/data/schema.ts";
 import { readTree } from "./support/files.ts";
 import { DATA_DIR } from "./support/paths.ts";
+import { addJobs, FIXTURE_JOBS } from "./support/job-fixtures.ts";
 
 const RUNS = Number(process.env.DATA_FUZZ_RUNS ?? 300);
 const SEED = process.env.DATA_FUZZ_SEED === undefined ? undefined : Number(process.env.DATA_FUZZ_SEED);
@@ -182,8 +183,15 @@ beforeAll(async () => {
   dataDir = path.join(work, "data");
   await mkdir(dataDir);
   originals = new Map();
-  for (const file of FILES) {
-    originals.set(file, await readFile(path.join(DATA_DIR, file), "utf8"));
+  for (const { file, optional } of Object.values(DATA_FILES)) {
+    const text = await readFile(path.join(DATA_DIR, file), "utf8").catch(() => undefined);
+    if (text === undefined && optional) {
+      // jobs.yaml before the owner's first job: two of the tests' jobs and their photos, to be mutated too.
+      await addJobs(dataDir, FIXTURE_JOBS.slice(0, 2));
+      originals.set(file, await readFile(path.join(dataDir, file), "utf8"));
+      continue;
+    }
+    originals.set(file, text ?? "");
     await copyFile(path.join(DATA_DIR, file), path.join(dataDir, file));
   }
 });

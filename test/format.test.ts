@@ -12,6 +12,7 @@ import { canonicalText, schemaLink } from "../scripts/data/format.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
 import { copyData } from "./support/data-copy.ts";
+import { addJobs } from "./support/job-fixtures.ts";
 import { ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
 
 const NAMES = Object.keys(DATA_FILES) as DataFileName[];
@@ -29,7 +30,8 @@ function keyOrder(value: unknown, at = ""): string[] {
 
 describe("the canonical form", () => {
   it("is the form the spec's data is kept in, and formatting it again changes nothing", async () => {
-    for (const name of NAMES) {
+    // jobs.yaml is optional, and the spec's data has none (below, a hand-written one).
+    for (const name of NAMES.filter((each) => !DATA_FILES[each].optional)) {
       const text = await read(name);
       expect(canonicalText(name, text), name).toBe(text);
       expect(text.split("\n")[0], name).toBe(`#${schemaLink(name)}`);
@@ -94,6 +96,27 @@ describe("the canonical form", () => {
 });
 
 describe("sitegen fmt and sitegen check", () => {
+  it("leave an optional file that is not there alone, and put a hand-written jobs.yaml in form", async () => {
+    const dir = await copyData(SPEC_DATA_DIR);
+    const cli = path.join(ROOT, "bin", "sitegen.js");
+    expect((await run(process.execPath, [cli, "fmt", "--data", dir])).stdout).toMatch(/are in canonical form/);
+    await expect(readFile(path.join(dir, "jobs.yaml"))).rejects.toThrow(/ENOENT/);
+    await addJobs(dir);
+    const canonical = await readFile(path.join(dir, "jobs.yaml"), "utf8");
+    // As a hand edit might leave it: other indentation, every text in quotes, a note.
+    const { jobs } = parse(canonical) as { jobs: unknown[] };
+    const written = `jobs:\n${stringify(jobs, { indent: 4, lineWidth: 0, defaultStringType: "QUOTE_DOUBLE" }).replace(/^/gm, "  ")}# a note\n`;
+    await writeFile(path.join(dir, "jobs.yaml"), written);
+    const check = await run(process.execPath, [cli, "check", "--data", dir]);
+    expect(check.stdout).toMatch(/^OK: .*, 5 jobs\.$/m);
+    expect(check.stdout).toMatch(/Note: .*jobs\.yaml is valid but not in the canonical form/);
+    expect((await run(process.execPath, [cli, "fmt", "--data", dir])).stdout).toContain(
+      "Put jobs.yaml in canonical form",
+    );
+    expect(await readFile(path.join(dir, "jobs.yaml"), "utf8")).toBe(canonical);
+    expect(canonical).toMatch(/^ {4}month: 2025-11$/m);
+  });
+
   it("check passes and notes a file out of form; fmt puts it back, and the data loads the same", async () => {
     const dir = await copyData(SPEC_DATA_DIR);
     const before = await loadData(dir);

@@ -235,8 +235,9 @@ describe("the site editor's save", () => {
 
   /** The editor's script as generate writes it, run against stand-ins for the CMS and the page. */
   beforeAll(async () => {
-    const { site } = await loadData(DATA_DIR);
-    const script = outputText((await adminFiles(site, new BuildCache(CACHE_DIR))).get("admin/editor.js")!);
+    const { site, towns, alsoServing, services } = await loadData(DATA_DIR);
+    const lists = { towns: [...towns, ...alsoServing], services };
+    const script = outputText((await adminFiles(site, lists, new BuildCache(CACHE_DIR))).get("admin/editor.js")!);
     const formats = new Map<string, { toFile: (value: unknown) => string }>();
     let ready = () => {};
     notice = { textContent: "" };

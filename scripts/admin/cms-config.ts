@@ -3,16 +3,28 @@
 // count and choices are written once, in data/schema.ts. Served as /admin/config.yml, the file the
 // CMS reads by default; `sitegen cms-config` prints it. Never edit the output by hand.
 //
+// A job's town and services are picked from the site's own lists: the town pages of towns.yaml and
+// the services of services.yaml, as the build that writes the configuration reads them.
+//
 // What the CMS cannot express stays with `sitegen check`: unique slugs, a service's towns existing,
 // a point inside Illinois, alt text that is more than a file name, a review's service existing and
-// its date not after today. The build refuses those as it
+// its date not after today, a job's month not after this one. The build refuses those as it
 // refuses any other problem.
 import path from "node:path";
 import { stringify } from "yaml";
 import { jsonSchemaFor, resolveRef, type SchemaNode as JsonSchema } from "../data/json-schemas.ts";
 import { iconNames } from "../data/icons.ts";
 import { TOWN_PAGE_LISTS } from "../data/near-duplicates.ts";
-import { DATA_FILES, PHOTO_FILE, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
+import {
+  DATA_FILES,
+  MONTH,
+  PHOTO_FILE,
+  PHOTO_FOLDER,
+  type DataFileName,
+  type Service,
+  type SiteData,
+  type Town,
+} from "../data/schema.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import { FAVICON_PATH } from "../site/urls.ts";
@@ -32,6 +44,8 @@ const FILE_LABELS: Record<DataFileName, { label: string; icon: string }> = {
   services: { label: "Services", icon: "construction" },
   towns: { label: "Towns", icon: "location_city" },
   faq: { label: "Home page questions", icon: "quiz" },
+  // A glyph the CMS's own screens draw already, so that the editor's icon font grows by nothing.
+  jobs: { label: "Jobs done", icon: "photo_library" },
 };
 
 /**
@@ -73,6 +87,10 @@ const LABELS: Record<string, string> = {
   googleBusinessProfile: "Google Business Profile",
   reviewsUrl: "Where your reviews are read",
   writeReviewUrl: "Where customers leave a review",
+  jobs: "Jobs",
+  story: "The story",
+  month: "Month done",
+  role: "Before, during or after",
 };
 
 /** What one item of a list is called, for its "Add …" button. */
@@ -92,10 +110,11 @@ const ITEM_LABELS: Record<string, string> = {
   counties: "County",
   areaServed: "Town",
   reviews: "Review",
+  jobs: "Job",
 };
 
 /** How a collapsed list item names itself: its first field that says what it is. */
-const SUMMARY_FIELDS = ["name", "question", "text", "heading", "alt", "reason"];
+const SUMMARY_FIELDS = ["name", "title", "question", "text", "heading", "alt", "reason"];
 
 /** One list, written once in config.yml and named (a YAML alias) wherever an icon is chosen. */
 const ICON_OPTIONS = [...iconNames];
@@ -115,6 +134,40 @@ const DATA_FOLDER = path.basename(DATA_DIR);
 /** A photo's file: a text held to the schema's pattern for photo files. */
 function isPhotoFile(node: JsonSchema): boolean {
   return node.type === "string" && node.pattern === PHOTO_FILE.source;
+}
+
+/** A month: a text held to the schema's pattern for months (YYYY-MM). */
+function isMonth(node: JsonSchema): boolean {
+  return node.type === "string" && node.pattern === MONTH.source;
+}
+
+/** What the editor offers to pick from the site's own lists: the town pages and the services. */
+export interface SiteLists {
+  towns: readonly Pick<Town, "name" | "slug">[];
+  services: readonly Pick<Service, "name" | "key">[];
+}
+
+type Option = { label: string; value: string };
+
+/**
+ * The fields of a file whose value is picked from a list of the site's, by field name: the options,
+ * and the hint under the field (the schema's speaks of slugs and keys, which the editor hides).
+ */
+type Choices = Readonly<Record<string, { options: readonly Option[]; hint: string }>>;
+
+/** A job's town is a town page's slug, its services services' keys: each offered by its name. */
+function choicesFor(name: DataFileName, lists: SiteLists): Choices {
+  if (name !== "jobs") return {};
+  return {
+    town: {
+      options: lists.towns.map((town) => ({ label: town.name, value: town.slug })),
+      hint: "Where the job was done: it shows on that town's page",
+    },
+    services: {
+      options: lists.services.map((service) => ({ label: service.name, value: service.key })),
+      hint: "What the job was: it shows on their pages",
+    },
+  };
 }
 
 function labelFor(name: string): string {
@@ -151,7 +204,7 @@ function summaryOf(item: JsonSchema): Record<string, string> {
 }
 
 /** One field of the editor for one property of the schema. */
-function fieldFor(name: string, schema: JsonSchema, required: boolean, root: JsonSchema): CmsField {
+function fieldFor(name: string, schema: JsonSchema, required: boolean, root: JsonSchema, choices: Choices): CmsField {
   const isIcon = schema.$ref === "#/definitions/icon";
   const node = resolveRef(schema, root);
   const base = {
@@ -164,6 +217,24 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
     // A searchable list: the CMS turns a long list of options into a box that filters as you type.
     return { ...base, widget: "select", options: ICON_OPTIONS };
   }
+  const choice = choices[name];
+  if (choice) {
+    // The site's own list, shown by name, saved as the slug or key the data holds.
+    const { options, hint } = choice;
+    return node.type === "array"
+      ? { ...base, hint, widget: "select", multiple: true, options, ...countsOf(node) }
+      : { ...base, hint, widget: "select", options };
+  }
+  if (isMonth(node)) {
+    // A date picker, kept as the month: the phone's own calendar, never a month that does not exist.
+    return {
+      ...base,
+      widget: "datetime",
+      type: "date",
+      format: "YYYY-MM",
+      hint: "Any day of the month the job was done: the site shows the month",
+    };
+  }
   if (isPhotoFile(node)) {
     // Into the site-wide photo folder (media_folder below); editor.ts writes the path as the data has it.
     return {
@@ -175,7 +246,12 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
   }
   switch (node.type) {
     case "object":
-      return { ...base, widget: "object", ...(required ? {} : { collapsed: true }), fields: fieldsOf(node, root) };
+      return {
+        ...base,
+        widget: "object",
+        ...(required ? {} : { collapsed: true }),
+        fields: fieldsOf(node, root, choices),
+      };
     case "array": {
       const item = resolveRef(node.items ?? {}, root);
       if (item.enum) {
@@ -189,7 +265,7 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
           collapsed: true,
           ...summaryOf(item),
           ...countsOf(node),
-          fields: fieldsOf(item, root),
+          fields: fieldsOf(item, root, choices),
         };
       }
       return {
@@ -197,7 +273,7 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
         widget: "list",
         ...itemLabel(name),
         ...countsOf(node),
-        field: { ...fieldFor("item", node.items ?? {}, true, root), label: labelFor(name) },
+        field: { ...fieldFor("item", node.items ?? {}, true, root, choices), label: labelFor(name) },
       };
     }
     case "boolean":
@@ -230,10 +306,10 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
   }
 }
 
-function fieldsOf(schema: JsonSchema, root: JsonSchema): CmsField[] {
+function fieldsOf(schema: JsonSchema, root: JsonSchema, choices: Choices): CmsField[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) =>
-    fieldFor(name, property, required.has(name), root),
+    fieldFor(name, property, required.has(name), root, choices),
   );
 }
 
@@ -299,14 +375,25 @@ export function photoPathsFor(name: DataFileName): string[][] {
 }
 
 /** The editor's fields for one data file, in the schema's order (the order the CMS writes keys in). */
-function cmsFieldsFor(name: DataFileName): CmsField[] {
+function cmsFieldsFor(name: DataFileName, lists: SiteLists): CmsField[] {
   const schema = jsonSchemaFor(name) as JsonSchema;
-  return fieldsOf(schema, schema);
+  return fieldsOf(schema, schema, choicesFor(name, lists));
 }
 
-/** The whole configuration, as an object. `editor` comes from site.yaml: where the files live. */
-export function cmsConfig(site: Pick<SiteData, "name" | "url" | "editor">): Record<string, unknown> {
+/**
+ * The whole configuration, as an object. `editor` comes from site.yaml: where the files live;
+ * `lists`, from the towns and services files: what a job's town and services are picked from.
+ */
+export function cmsConfig(site: Pick<SiteData, "name" | "url" | "editor">, lists: SiteLists): Record<string, unknown> {
   const names = Object.keys(DATA_FILES) as DataFileName[];
+  const fileEntry = (name: DataFileName) => ({
+    name,
+    label: FILE_LABELS[name].label,
+    icon: FILE_LABELS[name].icon,
+    file: `${DATA_FOLDER}/${DATA_FILES[name].file}`,
+    format: formatName(name),
+    fields: cmsFieldsFor(name, lists),
+  });
   return {
     backend: {
       name: GIT_HOST.backend,
@@ -340,14 +427,15 @@ export function cmsConfig(site: Pick<SiteData, "name" | "url" | "editor">): Reco
         label: "Site content",
         icon: "edit_note",
         description: "Everything the site says. Save writes the file; the site rebuilds from it.",
-        files: names.map((name) => ({
-          name,
-          label: FILE_LABELS[name].label,
-          icon: FILE_LABELS[name].icon,
-          file: `${DATA_FOLDER}/${DATA_FILES[name].file}`,
-          format: formatName(name),
-          fields: cmsFieldsFor(name),
-        })),
+        files: names.filter((name) => name !== "jobs").map(fileEntry),
+      },
+      // The jobs, which the owner adds most often, a collection of their own on the first screen.
+      {
+        name: "jobs",
+        label: "Jobs",
+        icon: FILE_LABELS.jobs.icon,
+        description: "Jobs done, each on a page of its own.",
+        files: [fileEntry("jobs")],
       },
     ],
   };
@@ -365,10 +453,14 @@ export function cmsIconNames(config: Record<string, unknown>): string[] {
  * /admin/config.yml: the configuration as the CMS reads it, with a note on where it comes from;
  * `config` is `site`'s, made here when not given.
  */
-export function cmsConfigText(site: Pick<SiteData, "name" | "url" | "editor">, config = cmsConfig(site)): string {
+export function cmsConfigText(
+  site: Pick<SiteData, "name" | "url" | "editor">,
+  lists: SiteLists,
+  config = cmsConfig(site, lists),
+): string {
   const header = [
     "# The configuration of the site editor at /admin/ (Sveltia CMS), generated by `sitegen generate`",
-    "# and `sitegen cms-config` from scripts/data/schema.ts and data/site.yaml. Do not edit.",
+    "# and `sitegen cms-config` from scripts/data/schema.ts and data/ (site.yaml, the towns and services). Do not edit.",
   ].join("\n");
   return `${header}\n${stringify(config, { lineWidth: 0 })}`;
 }

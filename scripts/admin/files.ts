@@ -23,6 +23,7 @@ import {
   photoPathsFor,
   townPageListsFor,
   leadFormFieldFor,
+  type SiteLists,
 } from "./cms-config.ts";
 import { editorFontRequest } from "./fonts.ts";
 import type { DataFileFormat } from "./editor.ts";
@@ -187,7 +188,7 @@ type EditorScripts = [Awaited<ReturnType<typeof cmsScript>>, string];
 
 /**
  * What the editor's files keep between builds in one process (pipeline/build-memory.ts): the
- * configuration, by the site fields it is made from, and the CMS's script with its fonts and the
+ * configuration, by the site fields and the lists of towns and services it is made from, and the CMS's script with its fonts and the
  * editor's script, by the icons the configuration draws. They depend on nothing else but the
  * installed CMS and the project's code, and the dev server loads changed code in a new process; most
  * saves change none of those fields.
@@ -197,11 +198,17 @@ export interface KeptEditorFiles {
   scripts?: { icons: string; made: Promise<EditorScripts> };
 }
 
-function configOf(site: Pick<SiteData, "name" | "url" | "editor">, kept: KeptEditorFiles) {
-  const madeFrom = JSON.stringify([site.name, site.url, site.editor]);
+function configOf(site: Pick<SiteData, "name" | "url" | "editor">, lists: SiteLists, kept: KeptEditorFiles) {
+  const madeFrom = JSON.stringify([
+    site.name,
+    site.url,
+    site.editor,
+    lists.towns.map((town) => [town.name, town.slug]),
+    lists.services.map((service) => [service.name, service.key]),
+  ]);
   if (kept.config?.madeFrom !== madeFrom) {
-    const config = cmsConfig(site);
-    kept.config = { madeFrom, text: cmsConfigText(site, config), icons: cmsIconNames(config) };
+    const config = cmsConfig(site, lists);
+    kept.config = { madeFrom, text: cmsConfigText(site, lists, config), icons: cmsIconNames(config) };
   }
   return kept.config;
 }
@@ -225,10 +232,11 @@ function editorScripts(configIcons: string[], cache: BuildCache, kept: KeptEdito
  */
 export async function adminFiles(
   site: Pick<SiteData, "name" | "url" | "editor">,
+  lists: SiteLists,
   cache: BuildCache,
   kept: KeptEditorFiles = {},
 ): Promise<Map<string, OutputContents>> {
-  const config = configOf(site, kept);
+  const config = configOf(site, lists, kept);
   const [{ script, files }, editor] = await editorScripts(config.icons, cache, kept);
   return new Map<string, OutputContents>([
     [`${ADMIN_DIR}index.html`, adminPage(site)],

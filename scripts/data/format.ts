@@ -64,7 +64,7 @@ function unformattedFiles(texts: ReadonlyMap<DataFileName, string>): string[] {
 }
 
 /** A data file's text, read only when it is a regular file (regular-file.ts); otherwise what it is instead. */
-async function readDataText(file: string): Promise<string | { refused: string }> {
+async function readDataText(file: string): Promise<string | { refused: string; missing?: true }> {
   const opened = await openRegularFile(file);
   if ("refused" in opened) return opened;
   try {
@@ -77,9 +77,11 @@ async function readDataText(file: string): Promise<string | { refused: string }>
 /** Puts every data file in `dataDir` in canonical form; returns the files it changed. */
 export async function formatDataFiles(dataDir: string): Promise<string[]> {
   const changed: string[] = [];
-  for (const [name, { file }] of Object.entries(DATA_FILES) as [DataFileName, { file: string }][]) {
+  for (const [name, { file, optional }] of Object.entries(DATA_FILES) as [DataFileName, { file: string; optional: boolean }][]) {
     const target = path.join(dataDir, file);
     const text = await readDataText(target);
+    // An optional file that is not there (jobs.yaml before the first job) has nothing to put in form.
+    if (typeof text !== "string" && optional && text.missing) continue;
     if (typeof text !== "string")
       throw new Error(`${path.basename(dataDir)}/${file} is ${text.refused}, not a data file: run \`npm run check\` to see what it must be`);
     const canonical = canonicalText(name, text);

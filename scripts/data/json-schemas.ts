@@ -50,6 +50,7 @@ const DESCRIPTIONS: Record<DataFileName, string> = {
   services: "The services, in the order the site shows them. Each key becomes /services/{key}.",
   towns: "The town pages, in the order the site shows them. Each slug becomes /towns/{slug}.",
   faq: "The four questions and answers on the home page.",
+  jobs: "Optional: jobs done, newest shown first. Each slug becomes /projects/{slug}.",
 };
 
 /** Where the one copy of the icon list sits inside each schema that uses it. */

@@ -18,7 +18,13 @@ export async function dataLastModified(dataDir: string): Promise<string> {
     // Not a git checkout: fall back to the files' own times.
   }
   const times = await Promise.all(
-    Object.values(DATA_FILES).map(async ({ file }) => (await stat(path.join(dataDir, file))).mtime),
+    Object.values(DATA_FILES).map(async ({ file, optional }) => {
+      const stats = await stat(path.join(dataDir, file)).catch((error: unknown) => {
+        if (optional) return undefined;
+        throw error;
+      });
+      return stats?.mtime ?? new Date(0);
+    }),
   );
   const newest = new Date(Math.max(...times.map((time) => time.getTime())));
   return newest.toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 // Reads data/*.yaml, validates every file against its schema and the rules across files
 // (rules.ts), and reports every problem with the file, line, column and field it concerns.
+import { lstat } from "node:fs/promises";
 import path from "node:path";
 import { isScalar } from "yaml";
 import type { z } from "zod";
@@ -10,7 +11,8 @@ import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
 import { privacyFacts, privacyLastUpdated, type PrivacyFacts } from "./privacy.ts";
 import { checkRules } from "./rules.ts";
 import { businessDay } from "./special-hours.ts";
-import { DATA_FILES, type Faq, type Service, type SiteData, type Town } from "./schema.ts";
+import { DATA_FILES, type Faq, type Job, type Service, type SiteData, type Town } from "./schema.ts";
+import { newestFirst } from "./jobs.ts";
 
 export interface RawData {
   site: SiteData;
@@ -18,6 +20,8 @@ export interface RawData {
   towns: Town[];
   alsoServing: Town[];
   homeFaqs: Faq[];
+  /** The jobs of jobs.yaml, newest first (jobs.ts); none without the file. */
+  jobs: Job[];
   /** The photos the rows name, by file, as read and checked. */
   photos: ReadonlyMap<string, PhotoInfo>;
   /** What is allowed but close to a rule (a town page close to another's wording), located as problems are. */
@@ -58,7 +62,9 @@ function expectedText(issue: z.core.$ZodIssue, value: unknown): string {
   if (issue.code === "invalid_type") {
     const article = /^[aeiou]/.test(issue.expected) ? "an" : "a";
     const wanted = PLAIN_TYPE_NAMES[issue.expected] ?? `${article} ${issue.expected}`;
-    return value === undefined ? `${wanted} (this field is required)` : wanted;
+    // A field whose schema says what belongs there when it is missing (zod's own words start "Invalid input").
+    const said = issue.message.startsWith("Invalid input") ? wanted : issue.message;
+    return value === undefined ? `${said} (this field is required)` : wanted;
   }
   if (issue.code === "invalid_value" && "values" in issue) {
     const choices = `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
@@ -133,7 +139,14 @@ export interface LoadOptions {
 export async function loadData(dataDir: string, options: LoadOptions = {}): Promise<RawData> {
   const problems: DataProblem[] = [];
   const parsed = {} as Record<keyof typeof DATA_FILES, ParsedFile | undefined>;
-  for (const [name, { file, schema }] of Object.entries(DATA_FILES) as [keyof typeof DATA_FILES, (typeof DATA_FILES)[keyof typeof DATA_FILES]][]) {
+  // An optional file that is not there was read and found empty; anything else under its name
+  // (a link, a folder) is read, and refused, as any data file is.
+  const absent = new Set<keyof typeof DATA_FILES>();
+  for (const [name, { file, schema, optional }] of Object.entries(DATA_FILES) as [keyof typeof DATA_FILES, (typeof DATA_FILES)[keyof typeof DATA_FILES]][]) {
+    if (optional && !(await lstat(path.join(dataDir, file)).catch(() => undefined))) {
+      absent.add(name);
+      continue;
+    }
     const result = await parseFile(dataDir, file, problems);
     if (result) {
       const found = schemaProblems(result, schema);
@@ -141,12 +154,13 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
       parsed[name] = found.length === 0 ? result : undefined;
     }
   }
-  const { site, services, towns, faq } = parsed;
-  const rules = checkRules({ site, services, towns, faq }, options.today);
+  const { site, services, towns, faq, jobs } = parsed;
+  const rules = checkRules({ site, services, towns, faq, jobs }, options.today);
   problems.push(...rules.problems);
-  const checked = await checkPhotos(dataDir, photoPlaces(services, towns));
+  const checked = await checkPhotos(dataDir, photoPlaces(services, towns, jobs));
   problems.push(...checked.problems);
-  if (problems.length > 0 || !site || !services || !towns || !faq) throw new DataError(inReadingOrder(problems));
+  const jobsRead = absent.has("jobs") || jobs;
+  if (problems.length > 0 || !site || !services || !towns || !faq || !jobsRead) throw new DataError(inReadingOrder(problems));
   const townData = towns.value as { towns: Town[]; alsoServing: Town[] };
   const facts = privacyFacts(site.value);
   if (!facts) throw new Error("The checked site.yaml gives no privacy facts");
@@ -157,6 +171,7 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
     towns: townData.towns,
     alsoServing: townData.alsoServing,
     homeFaqs: (faq.value as { faqs: Faq[] }).faqs,
+    jobs: newestFirst(jobs ? (jobs.value as { jobs: Job[] }).jobs : []),
     photos: checked.photos,
     warnings: inReadingOrder(rules.warnings),
     privacy: { facts, updated },

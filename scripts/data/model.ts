@@ -4,7 +4,7 @@
 import { parseHtmlFragment } from "./html-fragment.ts";
 import { readLeadFormEmbed, type LeadFormEmbed } from "./lead-form.ts";
 import type { RawData } from "./load.ts";
-import { DAYS, US_PHONE, type Service, type SiteData, type Town } from "./schema.ts";
+import { DAYS, US_PHONE, type Job, type Service, type SiteData, type Town } from "./schema.ts";
 import { businessDay, dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
 
 export interface Phone {
@@ -73,6 +73,8 @@ export interface SiteModel {
   /** Further town pages listed under "Also serving". */
   alsoServing: Town[];
   homeFaqs: RawData["homeFaqs"];
+  /** The jobs done, newest first (jobs.ts); none when the owner has given none. */
+  jobs: RawData["jobs"];
   photos: RawData["photos"];
   /** What the privacy page shows of the data, and the day that last changed. */
   privacy: RawData["privacy"];
@@ -202,6 +204,7 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
     towns: raw.towns,
     alsoServing: raw.alsoServing,
     homeFaqs: raw.homeFaqs,
+    jobs: raw.jobs,
     photos: raw.photos,
     privacy: raw.privacy,
   };
@@ -246,4 +249,16 @@ export function serviceAreaSentence(business: Pick<Business, "counties">, town: 
 /** Every town with a page, the regular service area first. */
 export function allTowns(model: Pick<SiteModel, "towns" | "alsoServing">): readonly Town[] {
   return [...model.towns, ...model.alsoServing];
+}
+
+/** The town page of the town where a job was done (the rules have refused a job in any other). */
+export function jobTown(model: Pick<SiteModel, "towns" | "alsoServing">, job: Pick<Job, "town" | "slug">): Town {
+  const town = allTowns(model).find((candidate) => candidate.slug === job.town);
+  if (!town) throw new Error(`The job ${job.slug} names no town page: the data was not checked`);
+  return town;
+}
+
+/** The services a job was, in the job's order. */
+export function jobServices(model: Pick<SiteModel, "services">, job: Pick<Job, "services">): Service[] {
+  return job.services.flatMap((key) => model.services.find((service) => service.key === key) ?? []);
 }

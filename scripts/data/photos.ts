@@ -45,8 +45,12 @@ export interface PhotoPlace {
   photo: Photo;
 }
 
-/** Every photo of the town and service rows, with the place each is named. */
-export function photoPlaces(services: ParsedFile | undefined, towns: ParsedFile | undefined): PhotoPlace[] {
+/** Every photo of the town, service and job rows, with the place each is named. */
+export function photoPlaces(
+  services: ParsedFile | undefined,
+  towns: ParsedFile | undefined,
+  jobs?: ParsedFile,
+): PhotoPlace[] {
   const places: PhotoPlace[] = [];
   const rows = (parsed: ParsedFile | undefined, list: string) =>
     ((parsed?.value as Record<string, { photos?: Photo[] }[]> | undefined)?.[list] ?? []).forEach((row, i) =>
@@ -55,6 +59,7 @@ export function photoPlaces(services: ParsedFile | undefined, towns: ParsedFile 
   rows(services, "services");
   rows(towns, "towns");
   rows(towns, "alsoServing");
+  rows(jobs, "jobs");
   return places;
 }
 

@@ -3,12 +3,20 @@
 // census atlas's names, as the map draws them), one estimate promise, no
 // claim of the regular service area for a town beyond it, no highlight shared by two town pages,
 // and no town page whose wording is too close to another's (near-duplicates.ts; close, but not
-// too close, is a warning). Each problem is located like a schema problem.
+// too close, is a warning); and the jobs of jobs.yaml (jobRules). Each problem is located like a
+// schema problem.
 import { countyNames, isInIllinois } from "../geo/atlas.ts";
-import { nearDuplicateTowns, nearDuplicateWording, TOWN_PAGE_LISTS, type TownPageList } from "./near-duplicates.ts";
+import {
+  nearDuplicateJobs,
+  nearDuplicateJobWording,
+  nearDuplicateTowns,
+  nearDuplicateWording,
+  TOWN_PAGE_LISTS,
+  type TownPageList,
+} from "./near-duplicates.ts";
 import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
-import type { Service, SiteData, Town } from "./schema.ts";
+import type { Job, Service, SiteData, Town } from "./schema.ts";
 import { sameTown } from "./reviews.ts";
 import { closestMatch, didYouMean, suggestionsFor } from "./suggest.ts";
 import { businessDay, specialHoursProblems } from "./special-hours.ts";
@@ -18,6 +26,7 @@ export interface CheckedFiles {
   services?: ParsedFile;
   towns?: ParsedFile;
   faq?: ParsedFile;
+  jobs?: ParsedFile;
 }
 
 const townsOf = (file: ParsedFile) => file.value as Record<TownPageList, Town[]>;
@@ -207,19 +216,88 @@ function reviewRules(site: ParsedFile, services: ParsedFile | undefined, towns: 
   return { problems, warnings };
 }
 
+/** "before and during", for a job's photos: the roles given, each once, in the schema's order. */
+function rolesText(roles: readonly string[]): string {
+  const unique = [...new Set(roles)];
+  return unique.length <= 1 ? unique.join("") : `${unique.slice(0, -1).join(", ")} and ${unique.at(-1)}`;
+}
+
+/**
+ * The jobs of jobs.yaml: each slug and title once; a town with a page and services that exist (with a "did
+ * you mean"); a month no later than the month of `today` (the day of the build, at the business);
+ * at least one photo marked after, the result a visitor came to see; and a story of its own, not
+ * close to a town page's wording or another job's (near-duplicates.ts).
+ */
+function jobRules(jobs: ParsedFile, services: ParsedFile | undefined, towns: ParsedFile | undefined, today: Date): Findings {
+  const list = (jobs.value as { jobs: Job[] }).jobs;
+  const thisMonth = businessDay(today).slice(0, 7);
+  const problems = [
+    ...duplicates(
+      jobs,
+      list.map((job, i) => ({ keys: ["jobs", i, "slug"], value: job.slug })),
+      "job slug (each job's page has its own address)",
+    ),
+    ...duplicates(
+      jobs,
+      list.map((job, i) => ({ keys: ["jobs", i, "title"], value: job.title.toLowerCase() })),
+      "job title (search results tell pages apart by their titles)",
+    ),
+  ];
+  const unknown = (keys: PathKey[], value: string, known: string[], expected: string) => {
+    const hint = didYouMean(suggestionsFor(value, known));
+    problems.push({ ...problemAt(jobs, keys, JSON.stringify(value), expected), ...(hint ? { hint } : {}) });
+  };
+  const townSlugs = towns ? townRows(towns).map(({ town }) => town.slug) : undefined;
+  const serviceKeys = services ? servicesOf(services).map((service) => service.key) : undefined;
+  list.forEach((job, i) => {
+    if (townSlugs && !townSlugs.includes(job.town))
+      unknown(["jobs", i, "town"], job.town, townSlugs, "the slug of a town page in towns.yaml (towns or alsoServing)");
+    job.services.forEach((key, j) => {
+      if (serviceKeys && !serviceKeys.includes(key))
+        unknown(["jobs", i, "services", j], key, serviceKeys, "the key of a service in services.yaml");
+    });
+    if (job.month > thisMonth)
+      problems.push(problemAt(jobs, ["jobs", i, "month"], `"${job.month}"`, `a month no later than this one, ${thisMonth}`));
+    if (!job.photos.some((photo) => photo.role === "after"))
+      problems.push(
+        problemAt(
+          jobs,
+          ["jobs", i, "photos"],
+          `photos marked ${rolesText(job.photos.map((photo) => photo.role))} only`,
+          "at least one photo marked role: after, showing the finished work",
+        ),
+      );
+  });
+  const warnings: DataProblem[] = [];
+  for (const duplicate of nearDuplicateJobs(jobs.value, towns?.value)) {
+    const other = duplicate.other;
+    const where =
+      other.kind === "job"
+        ? `line ${problemAt(jobs, ["jobs", other.index, "story"], "", "").line}`
+        : towns
+          ? `towns.yaml line ${problemAt(towns, [other.list, other.index, "name"], "", "").line}`
+          : undefined;
+    const { found, expected } = nearDuplicateJobWording(duplicate, where);
+    (duplicate.refused ? problems : warnings).push(problemAt(jobs, ["jobs", duplicate.job.index, "story"], found, expected));
+  }
+  return { problems, warnings };
+}
+
 /** The rules across rows and files, for the files that passed their schema: problems, and warnings. */
-export function checkRules({ site, services, towns, faq }: CheckedFiles, today: Date = new Date()): Findings {
+export function checkRules({ site, services, towns, faq, jobs }: CheckedFiles, today: Date = new Date()): Findings {
   const problems: DataProblem[] = [];
   const wording = towns ? ownWording(towns) : { problems: [], warnings: [] };
   const reviews = site ? reviewRules(site, services, towns, today) : { problems: [], warnings: [] };
-  problems.push(...reviews.problems);
+  const jobFindings = jobs ? jobRules(jobs, services, towns, today) : { problems: [], warnings: [] };
+  problems.push(...reviews.problems, ...jobFindings.problems);
   problems.push(...countiesExist(site, towns));
   if (towns) problems.push(...pointsInIllinois(towns), ...uniqueHighlights(towns), ...wording.problems);
   if (services && towns) problems.push(...slugsAndKeys(services, towns));
+  // Not the jobs: a story's "drained within a day" tells what happened, it promises nothing.
   if (site) problems.push(...onePromise(site, [services, towns, faq].filter((file): file is ParsedFile => !!file)));
   if (site && towns) problems.push(...regularAreaClaims(site, towns));
   if (site) problems.push(...specialHoursProblems(site));
-  return { problems, warnings: [...wording.warnings, ...reviews.warnings] };
+  return { problems, warnings: [...wording.warnings, ...reviews.warnings, ...jobFindings.warnings] };
 }
 
 

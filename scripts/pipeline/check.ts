@@ -9,6 +9,8 @@ export interface CheckSummary {
   towns: number;
   alsoServing: number;
   homeFaqs: number;
+  /** Jobs in jobs.yaml (none without the file). */
+  jobs: number;
   /** HTML pages a generate would write, the 404 page included. */
   pages: number;
   /** Data files that are valid but not in the canonical form of `sitegen fmt`. */
@@ -27,6 +29,7 @@ export async function checkSite(dataDir: string): Promise<CheckSummary> {
     towns: site.model.towns.length,
     alsoServing: site.model.alsoServing.length,
     homeFaqs: site.model.homeFaqs.length,
+    jobs: site.model.jobs.length,
     pages: site.routes.length + 1,
     unformatted: await unformattedDataFiles(dataDir),
     milliseconds: Math.round(performance.now() - started),
@@ -43,7 +46,7 @@ export function describeCheck(summary: CheckSummary, dataLabel: string): string 
       `Note: ${dataLabel}${file} is valid but not in the canonical form; \`npm run fmt\` rewrites its layout (nothing else changes).`,
   );
   return [
-    `OK: ${dataLabel} is valid: ${count(summary.services, "service")}, ${count(townCount, "town")} (${summary.towns} in the town grids, ${summary.alsoServing} under "Also serving"), ${count(summary.homeFaqs, "home-page question")}.`,
+    `OK: ${dataLabel} is valid: ${count(summary.services, "service")}, ${count(townCount, "town")} (${summary.towns} in the town grids, ${summary.alsoServing} under "Also serving"), ${count(summary.homeFaqs, "home-page question")}${summary.jobs > 0 ? `, ${count(summary.jobs, "job")}` : ""}.`,
     `${count(summary.pages, "page")} would be written. Nothing was written; run \`npm run generate\` to build the site.`,
     ...notes,
   ].join("\n");

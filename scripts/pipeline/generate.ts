@@ -30,7 +30,7 @@ import { pageHeadFor } from "../seo/head.ts";
 import { previewPhotos, socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
 import { renderPhotos } from "../photos/encode.ts";
 import { adminFiles } from "../admin/files.ts";
-import { buildModel, type SiteModel } from "../data/model.ts";
+import { allTowns, buildModel, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
 import { buildRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
 import { buildServiceWorker } from "../pages/service-worker.ts";
@@ -131,7 +131,9 @@ async function produceSite(
   // longest single task of a cold build, and it runs on the thread pool while everything below is
   // made. Not a page of the site, so outside the routes, the sitemap and llms.txt.
   const admin = timer
-    .time("the site editor's files", () => adminFiles(model.business, cache, memory.editor))
+    .time("the site editor's files", () =>
+      adminFiles(model.business, { towns: allTowns(model), services: model.services }, cache, memory.editor),
+    )
     .then(async (files) => {
       for (const [file, contents] of files) await emit(file, contents);
     });

@@ -1,0 +1,78 @@
+// Which jobs a page shows and how a job reads: its month in words, its paragraphs, the photo that
+// stands for it and the before-and-after pair. Pure functions: the jobs come from data/jobs.yaml,
+// already checked (schema.ts, rules.ts).
+import type { Job, JobPhoto } from "./schema.ts";
+
+/**
+ * At most this many jobs in a "Recent work" section (the home page, a town's page, a service's
+ * page), the newest first; the rest are one click away, on /projects.
+ */
+export const JOBS_PER_SECTION = 3;
+
+/** The newest first: by month, and in the file's order within a month. */
+export function newestFirst(jobs: readonly Job[]): Job[] {
+  return jobs
+    .map((job, index) => ({ job, index }))
+    .sort((a, b) => b.job.month.localeCompare(a.job.month) || a.index - b.index)
+    .map(({ job }) => job);
+}
+
+/**
+ * The jobs a section shows, from jobs already newest first: on a town's page those done there, on
+ * a service's page those of that service, on the home page any; at most JOBS_PER_SECTION.
+ */
+export function recentJobs(jobs: readonly Job[], page?: { town: string } | { service: string }): Job[] {
+  return jobs
+    .filter((job) => (!page ? true : "town" in page ? job.town === page.town : job.services.includes(page.service)))
+    .slice(0, JOBS_PER_SECTION);
+}
+
+const MONTH_TEXT = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "2025-06" → "June 2025". */
+export function monthText(month: string): string {
+  return MONTH_TEXT.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** The story's paragraphs: a new line, as the editor's box and a YAML block write it, starts one. */
+export function storyParagraphs(story: string): string[] {
+  return story
+    .split(/\n+/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph.length > 0);
+}
+
+/** The photo that stands for a job in lists and link previews: its first after photo (every job has one). */
+export function leadPhoto(job: Job): JobPhoto {
+  const after = job.photos.find((photo) => photo.role === "after");
+  if (!after) throw new Error(`The job ${job.slug} has no after photo: the data was not checked`);
+  return after;
+}
+
+/** The pair a job's page sets side by side: its first before photo and its first after photo, when it has both. */
+export function beforeAndAfter(job: Job): { before: JobPhoto; after: JobPhoto } | undefined {
+  const before = job.photos.find((photo) => photo.role === "before");
+  return before ? { before, after: leadPhoto(job) } : undefined;
+}
+
+/** The longest meta description search results show in full. */
+const DESCRIPTION_LENGTH = 160;
+
+/**
+ * The start of the story, for the page's meta description and its structured data: the whole
+ * sentences that fit in `length` characters, or, when they fill less than two thirds of it, the
+ * story's words up to an ellipsis.
+ */
+export function storySummary(story: string, length = DESCRIPTION_LENGTH): string {
+  const text = storyParagraphs(story).join(" ");
+  if (text.length <= length) return text;
+  let summary = "";
+  for (const sentence of text.match(/[^.!?]+[.!?]+(?=\s|$)/g) ?? []) {
+    const next = `${summary} ${sentence.trim()}`.trim();
+    if (next.length > length) break;
+    summary = next;
+  }
+  if (summary.length >= (length * 2) / 3) return summary;
+  const cut = text.slice(0, length);
+  return `${cut.slice(0, cut.lastIndexOf(" ")).replace(/[\s,;:.–-]+$/, "")}…`;
+}
