@@ -15,6 +15,7 @@ export function Layout({
   children,
   callPhone,
   estimateHref = "/contact",
+  jobStyles = false,
 }: {
   shell: PageShell;
   children: ReactNode;
@@ -22,6 +23,8 @@ export function Layout({
   callPhone?: Phone;
   /** Where the call bar's estimate link goes; the contact page points at its own form. */
   estimateHref?: string;
+  /** The page shows jobs: it carries the rules only such pages need (PageAssets.jobsCss). */
+  jobStyles?: boolean;
 }) {
   const { meta, assets, business } = shell;
   return (
@@ -37,7 +40,7 @@ export function Layout({
         <meta name="theme-color" content="#1d2329" />
         <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
-        <style dangerouslySetInnerHTML={{ __html: assets.css }} />
+        <style dangerouslySetInnerHTML={{ __html: jobStyles ? `${assets.css}${assets.jobsCss}` : assets.css }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
       </head>
       <body data-page={shell.kind === "not-found" ? "not-found" : undefined}>

@@ -83,8 +83,9 @@ describe("generate", () => {
     const memory = new BuildMemory();
     const first = path.join(await tempDir(), "dist");
     await generate({ dataDir: DATA_DIR, outDir: first, memory });
-    // The pages' stylesheet and two scripts, the map picture's stylesheet, the service worker.
-    expect(memory.bundles.size).toBe(5);
+    // The pages' stylesheet, the jobs' stylesheet and two scripts, the map picture's stylesheet, the
+    // service worker.
+    expect(memory.bundles.size).toBe(6);
     expect(memory.editor.config).toBeDefined();
     const scripts = memory.editor.scripts;
     expect(scripts).toBeDefined();

@@ -7,7 +7,7 @@ import type { Job, JobPhoto } from "./schema.ts";
  * At most this many jobs in a "Recent work" section (the home page, a town's page, a service's
  * page), the newest first; the rest are one click away, on /projects.
  */
-export const JOBS_PER_SECTION = 3;
+const JOBS_PER_SECTION = 3;
 
 /** The newest first: by month, and in the file's order within a month. */
 export function newestFirst(jobs: readonly Job[]): Job[] {

@@ -315,7 +315,7 @@ const townsFileSchema = z.strictObject({
 });
 
 /** When a job's photo was taken: a job page shows a before photo and an after photo side by side. */
-export const PHOTO_ROLES = ["before", "during", "after"] as const;
+const PHOTO_ROLES = ["before", "during", "after"] as const;
 
 /** A month as YYYY-MM, such as 2025-06: the month a job was done. */
 export const MONTH = /^\d{4}-(?:0[1-9]|1[0-2])$/;

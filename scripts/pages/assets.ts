@@ -9,6 +9,7 @@ import type { PageAssets } from "../site/page.ts";
 import { SERVICE_WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
+const JOBS_STYLESHEET = path.join(TEMPLATES_DIR, "jobs.css");
 /** The colours and sizes both stylesheets start from, and how the service-area map is drawn. */
 export const PALETTE = path.join(TEMPLATES_DIR, "palette.css");
 export const MAP_STYLESHEET = path.join(TEMPLATES_DIR, "map.css");
@@ -35,12 +36,19 @@ function dataStyles(business: Pick<Business, "leadForm">): string {
  * made before (lib/bundle.ts).
  */
 export async function buildAssets(business: Pick<Business, "leadForm">, kept?: KeptBundles): Promise<PageAssets> {
-  const [css, headScript, bodyScript] = await Promise.all([
+  const [css, jobsCss, headScript, bodyScript] = await Promise.all([
     bundleStylesheet([STYLESHEET], kept),
+    bundleStylesheet([JOBS_STYLESHEET], kept),
     bundleBrowserScript(HEAD_SCRIPT, { kept }),
     bundleBrowserScript(BODY_SCRIPT, { define: { WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH) }, kept }),
   ]);
-  return { css: `${css}${dataStyles(business)}`, headScript, bodyScript, speculationRules: SPECULATION_RULES };
+  return {
+    css: `${css}${dataStyles(business)}`,
+    jobsCss,
+    headScript,
+    bodyScript,
+    speculationRules: SPECULATION_RULES,
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 // The route table: the one list of pages. Writing dist/, the sitemap and the tests all read it.
 // The only module that imports templates/pages/: everything else knows a page by its Route.
 import { createElement } from "react";
-import { allTowns, joinList, type SiteModel } from "../data/model.ts";
+import { allTowns, jobTown, joinList, type SiteModel } from "../data/model.ts";
+import { storySummary } from "../data/jobs.ts";
 import { HomePage } from "../../templates/pages/HomePage.tsx";
 import { ContactPage } from "../../templates/pages/ContactPage.tsx";
 import { ServicesPage } from "../../templates/pages/ServicesPage.tsx";
@@ -11,6 +12,8 @@ import { TownPage } from "../../templates/pages/TownPage.tsx";
 import { NotFoundPage } from "../../templates/pages/NotFoundPage.tsx";
 import { OfflinePage } from "../../templates/pages/OfflinePage.tsx";
 import { PrivacyPage } from "../../templates/pages/PrivacyPage.tsx";
+import { ProjectsPage } from "../../templates/pages/ProjectsPage.tsx";
+import { ProjectPage } from "../../templates/pages/ProjectPage.tsx";
 import { serviceAreaMapOf } from "./map-picture.ts";
 import type { Crumb, PageKind, PageMeta, Route } from "../site/page.ts";
 import {
@@ -18,6 +21,8 @@ import {
   fileForPath,
   NOT_FOUND_FILE,
   PRIVACY_PATH,
+  projectPath,
+  PROJECTS_PATH,
   SERVICE_WORKER_FILE,
   servicePath,
   townPath,
@@ -34,6 +39,7 @@ export function pageTitle(base: string, businessName: string): string {
 const HOME: Crumb = { name: "Home", path: "/" };
 const SERVICES: Crumb = { name: "Services", path: "/services" };
 const TOWNS: Crumb = { name: "Service Area", path: "/towns" };
+const PROJECTS: Crumb = { name: "Projects", path: PROJECTS_PATH };
 
 /**
  * Every page of the site. `areaMap` draws the service-area map the first time a page that shows it
@@ -116,6 +122,30 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
         (shell) => createElement(TownPage, { shell, model, town }),
       ),
     ),
+    // The jobs done: a list and a page each, only when the owner has given a job.
+    ...(model.jobs.length === 0
+      ? []
+      : [
+          page(
+            PROJECTS_PATH,
+            "projects",
+            {
+              title: title("Recent Excavation Projects in Central IL"),
+              description: `Jobs ${business.name} has done across Central Illinois, newest first: the ground, the work and what it fixed, with photos.`,
+            },
+            [HOME, PROJECTS],
+            (shell) => createElement(ProjectsPage, { shell, model }),
+          ),
+          ...model.jobs.map((job) =>
+            page(
+              projectPath(job),
+              "project",
+              { title: title(job.title), description: jobDescription(job.story, jobTown(model, job).name) },
+              [HOME, PROJECTS, { name: job.title, path: projectPath(job) }],
+              (shell) => createElement(ProjectPage, { shell, model, job }),
+            ),
+          ),
+        ]),
     page(
       PRIVACY_PATH,
       "privacy",
@@ -128,6 +158,16 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
     ),
   ];
   return routes;
+}
+
+/**
+ * A job page's meta description: the start of its story, after the town when the story does not
+ * name it (a search result then says where), within the 160 characters results show.
+ */
+function jobDescription(story: string, town: string): string {
+  if (story.includes(town)) return storySummary(story);
+  const lead = `${town}, IL: `;
+  return `${lead}${storySummary(story, 160 - lead.length)}`;
 }
 
 /** The not-found page, served for every unknown path. It is not a public route. */

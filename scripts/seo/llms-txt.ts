@@ -10,9 +10,11 @@ function linkText(route: Route, model: SiteModel): string {
   const subject = pageSubject(route, model);
   if (subject.kind === "service") return subject.service.name;
   if (subject.kind === "town") return `Excavation in ${subject.town.name}, IL`;
+  if (subject.kind === "job") return subject.job.title;
   if (route.kind === "home") return "Home";
   if (route.kind === "contact") return "Request a free estimate";
   if (route.kind === "towns") return "Service area: every town we serve";
+  if (route.kind === "projects") return "Recent projects: jobs we have done";
   return route.breadcrumbs.at(-1)?.name ?? route.meta.title;
 }
 
@@ -51,7 +53,7 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "",
     "## Pages",
     "",
-    ...section(["home", "contact", "services", "towns", "privacy"]),
+    ...section(["home", "contact", "services", "towns", "projects", "privacy"]),
     "",
     "## Services",
     "",
@@ -61,6 +63,8 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "",
     ...section(["town"]),
     "",
+    // Only when the owner has given a job: no heading over nothing.
+    ...(model.jobs.length > 0 ? ["## Projects", "", ...section(["project"]), ""] : []),
     "## Optional",
     "",
     `- [Sitemap](${absoluteUrl(business.url, "/sitemap.xml")}): every page with the date its content last changed`,

@@ -1,11 +1,12 @@
-// What a route is about: the site as a whole, one service or one town. Open Graph, the preview
-// image and the structured data all hang off this.
+// What a route is about: the site as a whole, one service, one town or one job. Open Graph, the
+// preview image and the structured data all hang off this.
 import { allTowns, type SiteModel } from "../data/model.ts";
 import type { Route } from "../site/page.ts";
-import { servicePath, townPath } from "../site/urls.ts";
-import type { Service, Town } from "../data/schema.ts";
+import { projectPath, servicePath, townPath } from "../site/urls.ts";
+import type { Job, Service, Town } from "../data/schema.ts";
 
-export type PageSubject = { kind: "site" } | { kind: "service"; service: Service } | { kind: "town"; town: Town };
+export type PageSubject =
+  { kind: "site" } | { kind: "service"; service: Service } | { kind: "town"; town: Town } | { kind: "job"; job: Job };
 
 /**
  * The service or town whose page is at `path`; the first of two with one address, as a search
@@ -19,6 +20,11 @@ function subjectAt(path: string, model: SiteModel): PageSubject | undefined {
 }
 
 export function pageSubject(route: Pick<Route, "kind" | "path">, model: SiteModel): PageSubject {
+  if (route.kind === "project") {
+    const job = model.jobs.find((candidate) => projectPath(candidate) === route.path);
+    if (!job) throw new Error(`No job in the data for ${route.path}`);
+    return { kind: "job", job };
+  }
   if (route.kind === "service" || route.kind === "town") {
     const subject = subjectAt(route.path, model);
     if (subject?.kind !== route.kind) throw new Error(`No ${route.kind} in the data for ${route.path}`);

@@ -1,8 +1,10 @@
 // Link previews: the Open Graph values of every page and the preview image each page points at.
-// One image for the site, one per service and one per town page, all drawn from the data.
+// One image for the site, one per service and one per town page, all drawn from the data; a page
+// whose row has photos (a job always has one) shows its first photo instead.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { iconIn, type Icons } from "../data/icons.ts";
+import { leadPhoto as jobLeadPhoto } from "../data/jobs.ts";
 import { allTowns, joinList, townPhone, type SiteModel } from "../data/model.ts";
 import type { PhotoInfo } from "../data/photos.ts";
 import { photoCardFile } from "../site/photos.ts";
@@ -45,7 +47,10 @@ interface CardText {
   alt: string;
 }
 
-export function socialImageFile(subject: PageSubject): string {
+/** What a drawn card can be about: a job's page always shows one of its photos. */
+type DrawnSubject = Exclude<PageSubject, { kind: "job" }>;
+
+export function socialImageFile(subject: DrawnSubject): string {
   switch (subject.kind) {
     case "service":
       return `og/services/${subject.service.key}.png`;
@@ -65,7 +70,7 @@ function sentence(line: string): string {
   return /[.!?]$/.test(line) ? line : `${line}.`;
 }
 
-function cardTextFor(subject: PageSubject, model: SiteModel): CardText {
+function cardTextFor(subject: DrawnSubject, model: SiteModel): CardText {
   const { business } = model;
   const { card, subjectIcon } =
     subject.kind === "service"
@@ -112,6 +117,7 @@ export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons)
   const uri = (name: string) => uris.get(name) ?? uris.set(name, iconDataUri(icons, name)).get(name)!;
   const subjects: PageSubject[] = [{ kind: "site" }, ...routes.map((route) => pageSubject(route, model))];
   for (const subject of subjects) {
+    if (subject.kind === "job") continue;
     const file = socialImageFile(subject);
     if (images.has(file)) continue;
     const { card, subjectIcon, alt } = cardTextFor(subject, model);
@@ -120,10 +126,13 @@ export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons)
   return [...images.values()];
 }
 
-/** The row a page is about, when it has photos: its first photo stands in for the drawn card. */
+/**
+ * The row a page is about, when it has photos: its first photo stands in for the drawn card; a
+ * job's own photo, the after photo that stands for it in lists.
+ */
 function leadPhoto(subject: PageSubject, model: SiteModel) {
   const row = subject.kind === "service" ? subject.service : subject.kind === "town" ? subject.town : undefined;
-  const photo = row?.photos?.[0];
+  const photo = subject.kind === "job" ? jobLeadPhoto(subject.job) : row?.photos?.[0];
   const info = photo ? model.photos.get(photo.file) : undefined;
   return photo && info ? { photo, info } : undefined;
 }
@@ -133,6 +142,7 @@ export function previewPhotos(model: SiteModel): PhotoInfo[] {
   const subjects: PageSubject[] = [
     ...model.services.map((service) => ({ kind: "service" as const, service })),
     ...allTowns(model).map((town) => ({ kind: "town" as const, town })),
+    ...model.jobs.map((job) => ({ kind: "job" as const, job })),
   ];
   const infos = subjects.flatMap((subject) => leadPhoto(subject, model)?.info ?? []);
   return [...new Map(infos.map((info) => [info.hash, info])).values()];
@@ -141,7 +151,6 @@ export function previewPhotos(model: SiteModel): PhotoInfo[] {
 export function socialMetaFor(route: Route, model: SiteModel, canonicalUrl: string | undefined): SocialMeta {
   const subject = pageSubject(route, model);
   const lead = leadPhoto(subject, model);
-  const image = cardTextFor(subject, model);
   return {
     title: route.meta.title,
     description: route.meta.description,
@@ -155,11 +164,18 @@ export function socialMetaFor(route: Route, model: SiteModel, canonicalUrl: stri
           alt: lead.photo.alt,
           type: "image/jpeg",
         }
-      : {
-          url: absoluteUrl(model.business.url, `/${image.file}`),
-          ...SOCIAL_IMAGE_SIZE,
-          alt: image.alt,
-          type: "image/png",
-        },
+      : drawnImage(subject, model),
+  };
+}
+
+/** A page's drawn card, as its tags name it. */
+function drawnImage(subject: PageSubject, model: SiteModel): SocialMeta["image"] {
+  if (subject.kind === "job") throw new Error(`The job ${subject.job.slug} has no photo: the data was not checked`);
+  const card = cardTextFor(subject, model);
+  return {
+    url: absoluteUrl(model.business.url, `/${card.file}`),
+    ...SOCIAL_IMAGE_SIZE,
+    alt: card.alt,
+    type: "image/png",
   };
 }

@@ -5,22 +5,27 @@ import type {
   AdministrativeArea,
   BreadcrumbList,
   City,
+  CollectionPage,
   ContactPoint,
+  CreativeWork,
   FAQPage,
   GeneralContractor,
   Graph,
   IdReference,
+  ImageObject,
   OpeningHoursSpecification,
   Service as ServiceNode,
   ServiceChannel,
   Thing,
   WebSite,
 } from "schema-dts";
-import { allTowns, townPhone, type Phone, type SiteModel, type TextLink } from "../data/model.ts";
+import { storySummary } from "../data/jobs.ts";
+import { allTowns, jobServices, jobTown, townPhone, type Phone, type SiteModel, type TextLink } from "../data/model.ts";
 import { pageSubject } from "./page-subject.ts";
 import type { Crumb, Route } from "../site/page.ts";
-import { absoluteUrl, servicePath, townPath } from "../site/urls.ts";
-import type { DAYS, Faq, Service, Town } from "../data/schema.ts";
+import { absoluteUrl, projectPath, servicePath, townPath } from "../site/urls.ts";
+import type { DAYS, Faq, Job, Service, Town } from "../data/schema.ts";
+import { photoVariants } from "../site/photos.ts";
 import { socialImageFile } from "./social-meta.ts";
 
 type Day = (typeof DAYS)[number];
@@ -193,6 +198,74 @@ function townServiceNode(town: Town, model: SiteModel): Node<ServiceNode> {
   };
 }
 
+/**
+ * The list of jobs (/projects): a collection page whose main entity is the list of the job pages,
+ * newest first, as the page shows them.
+ */
+function projectsNode(model: SiteModel, pageUrl: string): Node<CollectionPage> {
+  const siteUrl = model.business.url;
+  return {
+    "@type": "CollectionPage",
+    "@id": `${pageUrl}#page`,
+    url: pageUrl,
+    name: "Our recent projects",
+    isPartOf: { "@id": websiteId(siteUrl) },
+    mainEntity: {
+      "@type": "ItemList",
+      itemListOrder: "https://schema.org/ItemListOrderDescending",
+      numberOfItems: model.jobs.length,
+      itemListElement: model.jobs.map((job, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        name: job.title,
+        item: absoluteUrl(siteUrl, projectPath(job)),
+      })),
+    },
+  };
+}
+
+/** A photo of a job, at the largest size the site publishes, with what it shows. */
+function jobImage(photo: Job["photos"][number], model: SiteModel): Node<ImageObject> {
+  const info = model.photos.get(photo.file);
+  if (!info) throw new Error(`The photo ${photo.file} was not read: the data was not checked`);
+  const largest = photoVariants(info)
+    .filter((variant) => variant.format === "jpeg")
+    .at(-1)!;
+  return {
+    "@type": "ImageObject",
+    contentUrl: absoluteUrl(model.business.url, `/${largest.file}`),
+    width: `${largest.width}`,
+    height: `${largest.height}`,
+    description: photo.alt,
+    ...(photo.caption ? { caption: photo.caption } : {}),
+  };
+}
+
+/**
+ * A job, as its page tells it: a work of the business's, done in a town in a month, about the
+ * services it was, with its story and its photos. Only what the page shows: no review, no rating.
+ */
+function jobNode(job: Job, model: SiteModel): Node<CreativeWork> {
+  const siteUrl = model.business.url;
+  const url = absoluteUrl(siteUrl, projectPath(job));
+  return {
+    "@type": "CreativeWork",
+    "@id": `${url}#job`,
+    name: job.title,
+    description: storySummary(job.story),
+    text: job.story,
+    url,
+    dateCreated: job.month,
+    creator: businessRef(model),
+    locationCreated: cityNode(jobTown(model, job)),
+    // The services' own nodes, on their pages (serviceNode).
+    about: jobServices(model, job).map((service) => ({
+      "@id": `${absoluteUrl(siteUrl, servicePath(service))}#service`,
+    })),
+    image: job.photos.map((photo) => jobImage(photo, model)),
+  };
+}
+
 export function faqPageNode(faqs: Faq[], pageUrl: string): Node<FAQPage> {
   return {
     "@type": "FAQPage",
@@ -230,6 +303,8 @@ export function structuredDataFor(route: Route, model: SiteModel): Graph | undef
   if (subject.kind === "town") {
     nodes.push(townServiceNode(subject.town, model), faqPageNode(subject.town.faqs, pageUrl));
   }
+  if (subject.kind === "job") nodes.push(jobNode(subject.job, model));
+  if (route.kind === "projects") nodes.push(projectsNode(model, pageUrl));
   if (route.breadcrumbs.length > 0) nodes.push(breadcrumbNode(route.breadcrumbs, siteUrl));
   return nodes.length > 0 ? { "@context": "https://schema.org", "@graph": nodes } : undefined;
 }

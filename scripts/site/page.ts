@@ -6,7 +6,17 @@ import type { Business } from "../data/model.ts";
 import type { SocialMeta } from "./social.ts";
 
 export type PageKind =
-  "home" | "contact" | "services" | "service" | "towns" | "town" | "privacy" | "not-found" | "offline";
+  | "home"
+  | "contact"
+  | "services"
+  | "service"
+  | "towns"
+  | "town"
+  | "projects"
+  | "project"
+  | "privacy"
+  | "not-found"
+  | "offline";
 
 export interface Crumb {
   name: string;
@@ -35,6 +45,8 @@ export interface Route {
 export interface PageAssets {
   /** Minified stylesheet, inlined so that the first response can render on its own. */
   css: string;
+  /** What only a page that shows jobs needs, added to its stylesheet: no other page carries its bytes. */
+  jobsCss: string;
   /** Runs in <head> before first paint: marks the document as scripted. */
   headScript: string;
   /** The site's behaviour (menu toggle, footer year, 404 log), at the end of <body>. */

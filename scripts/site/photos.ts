@@ -65,6 +65,13 @@ export function photoVariants(info: Pick<PhotoInfo, "hash" | "width" | "height">
   );
 }
 
+/** One photo of the data as a page shows it: its copies, its size, its alt text and caption. */
+export function shownPhoto(photo: Photo, photos: ReadonlyMap<string, PhotoInfo>): GalleryPhoto {
+  const info = photos.get(photo.file);
+  if (!info) throw new Error(`The photo ${photo.file} was not read: the data was not checked`);
+  return galleryPhoto(photo, info);
+}
+
 function galleryPhoto(photo: Photo, info: PhotoInfo): GalleryPhoto {
   const variants = photoVariants(info);
   const srcset = (format: PhotoFormat) =>

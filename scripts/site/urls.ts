@@ -107,6 +107,13 @@ export function townPath(town: { slug: string }): string {
   return `/towns/${town.slug}`;
 }
 
+/** The list of the jobs done; a page only when there is a job to list. */
+export const PROJECTS_PATH = "/projects";
+
+export function projectPath(job: { slug: string }): string {
+  return `${PROJECTS_PATH}/${job.slug}`;
+}
+
 /** The full address of a path on the public site: site.yaml's url plus the path. */
 export function absoluteUrl(siteUrl: string, urlPath: string): string {
   return `${siteUrl.replace(/\/+$/, "")}${urlPath}`;

@@ -1,5 +1,6 @@
 import { joinList, type Business, type SiteModel } from "../../scripts/data/model.ts";
 import { reviewsFor } from "../../scripts/data/reviews.ts";
+import { recentJobs } from "../../scripts/data/jobs.ts";
 import { SERVICE_AREA_MAP_PATH, townPath } from "../../scripts/site/urls.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
@@ -8,6 +9,7 @@ import { FaqList } from "../parts/FaqList.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import type { ServiceAreaMapData } from "../../scripts/map/service-area.ts";
 import { Reviews } from "../parts/Reviews.tsx";
+import { RecentWork } from "../parts/RecentWork.tsx";
 import { ServiceAreaMapPicture } from "../parts/ServiceAreaMap.tsx";
 import { ServiceCard } from "../parts/ServiceCard.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
@@ -25,8 +27,9 @@ function promises(business: Business) {
 
 export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteModel; map: ServiceAreaMapData }) {
   const { business } = model;
+  const jobs = recentJobs(model.jobs);
   return (
-    <Layout shell={shell}>
+    <Layout shell={shell} jobStyles={jobs.length > 0}>
       <section className="hero" aria-labelledby="hero-heading">
         <div className="container">
           <p className="eyebrow">
@@ -82,6 +85,9 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
         profile={business.googleBusinessProfile}
         flush
       />
+
+      {/* Then what the crew did lately: the three newest jobs; nothing without a job. */}
+      <RecentWork jobs={jobs} model={model} heading="Recent work" />
 
       <section className="section section-tinted" aria-labelledby="towns-heading">
         <div className="container">

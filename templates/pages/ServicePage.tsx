@@ -11,14 +11,17 @@ import { Gallery } from "../parts/Gallery.tsx";
 import { galleryOf } from "../../scripts/site/photos.ts";
 import { Reviews } from "../parts/Reviews.tsx";
 import { reviewsFor } from "../../scripts/data/reviews.ts";
+import { recentJobs } from "../../scripts/data/jobs.ts";
+import { RecentWork } from "../parts/RecentWork.tsx";
 
 export function ServicePage({ shell, model, service }: { shell: PageShell; model: SiteModel; service: Service }) {
   const { business } = model;
   const townsBySlug = new Map(allTowns(model).map((town) => [town.slug, town]));
   const servedTowns = service.areaServed.flatMap((slug) => townsBySlug.get(slug) ?? []);
   const quote = `Get a Free ${service.label} Quote`;
+  const jobs = recentJobs(model.jobs, { service: service.key });
   return (
-    <Layout shell={shell}>
+    <Layout shell={shell} jobStyles={jobs.length > 0}>
       <div className="page-head">
         <div className="container">
           <div className="title-with-icon">
@@ -97,6 +100,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
         </div>
       </div>
 
+      <RecentWork jobs={jobs} model={model} heading={`Recent ${service.label.toLowerCase()} work`} />
       <Gallery photos={galleryOf(service, model.photos)} heading={`${service.name}: photos of our work`} />
       <Reviews
         reviews={reviewsFor(business.reviews, { service: service.key })}

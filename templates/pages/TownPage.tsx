@@ -14,11 +14,14 @@ import { Gallery } from "../parts/Gallery.tsx";
 import { galleryOf } from "../../scripts/site/photos.ts";
 import { Reviews } from "../parts/Reviews.tsx";
 import { reviewsFor } from "../../scripts/data/reviews.ts";
+import { recentJobs } from "../../scripts/data/jobs.ts";
+import { RecentWork } from "../parts/RecentWork.tsx";
 
 export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: Town }) {
   const phone = townPhone(model.business, town);
+  const jobs = recentJobs(model.jobs, { town: town.slug });
   return (
-    <Layout shell={shell} callPhone={phone}>
+    <Layout shell={shell} callPhone={phone} jobStyles={jobs.length > 0}>
       <div className="page-head">
         <div className="container">
           <p className="eyebrow">
@@ -78,6 +81,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
           </div>
         </div>
       </div>
+      <RecentWork jobs={jobs} model={model} heading={`Recent work in ${town.name}`} />
       <Gallery photos={galleryOf(town, model.photos)} heading={`Our work in and around ${town.name}`} />
       <Reviews
         reviews={reviewsFor(model.business.reviews, { town: town.name })}

@@ -1,11 +1,12 @@
 import type { GalleryPhoto } from "../../scripts/site/photos.ts";
+import { Picture } from "./Picture.tsx";
 
 /** The gallery is a column on phones, two side by side from 40rem, three from 64rem. */
-const SIZES = "(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, calc(100vw - 2rem)";
+export const GALLERY_SIZES = "(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, calc(100vw - 2rem)";
 
 /**
- * Photos of the work on a service or town page, below the fold: each in a <picture> (AVIF, WebP,
- * then JPEG) with its width and height, so nothing moves when it arrives, loaded only as the
+ * Photos of the work on a service, town or job page, below the fold: each in a <picture> (AVIF,
+ * WebP, then JPEG) with its width and height, so nothing moves when it arrives, loaded only as the
  * visitor scrolls near it. Nothing opens; there is nothing to reach by keyboard.
  */
 export function Gallery({ photos, heading }: { photos: GalleryPhoto[]; heading: string }) {
@@ -17,21 +18,7 @@ export function Gallery({ photos, heading }: { photos: GalleryPhoto[]; heading: 
         <div className="gallery-grid">
           {photos.map((photo) => (
             <figure key={photo.src} className="gallery-item">
-              <picture>
-                {photo.sources.map((source) => (
-                  <source key={source.type} type={source.type} srcSet={source.srcset} sizes={SIZES} />
-                ))}
-                <img
-                  src={photo.src}
-                  srcSet={photo.srcset}
-                  sizes={SIZES}
-                  width={photo.width}
-                  height={photo.height}
-                  alt={photo.alt}
-                  loading="lazy"
-                  decoding="async"
-                />
-              </picture>
+              <Picture photo={photo} sizes={GALLERY_SIZES} />
               {photo.caption ? <figcaption>{photo.caption}</figcaption> : null}
             </figure>
           ))}

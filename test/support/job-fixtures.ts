@@ -55,7 +55,7 @@ export const FIXTURE_JOBS: Job[] = [
     town: "charleston",
     services: ["drainage-system"],
     month: "2025-10",
-    story: prose(`Rain from two neighbouring lots ran into this back yard and sat against the foundation for days.
+    story: prose(`Rain from two neighboring lots ran into this back yard and sat against the foundation for days.
       The ground was tight clay with a low spot right by the patio.
 
       We dug a trench along the fence line, laid perforated pipe in washed rock wrapped in fabric, tied both
@@ -151,7 +151,7 @@ const TONES: Record<JobPhoto["role"], { sky: [number, number, number]; ground: [
  * with a little noise so that the encoders work as on a photo; 1,200 × 800, a phone photo's shape.
  * It carries the EXIF camera tags and GPS position a phone writes.
  */
-export async function jobPhoto(role: JobPhoto["role"], seed: number, width = 1200, height = 800): Promise<Buffer> {
+async function jobPhoto(role: JobPhoto["role"], seed: number, width = 1200, height = 800): Promise<Buffer> {
   const { sky, ground } = TONES[role];
   const horizon = Math.round(height * (0.3 + ((seed * 37) % 30) / 100));
   const pixels = Buffer.alloc(width * height * 3);

@@ -39,6 +39,22 @@ const REQUIRED_PROPERTIES: Record<string, readonly string[]> = {
   AdministrativeArea: ["name"],
   ServiceChannel: ["servicePhone"],
   ContactPoint: ["telephone"],
+  // The jobs: the list of them, and each job as a work of the business's with its photos.
+  CollectionPage: ["@id", "url", "name", "mainEntity"],
+  ItemList: ["itemListElement", "numberOfItems"],
+  CreativeWork: [
+    "@id",
+    "name",
+    "description",
+    "text",
+    "url",
+    "dateCreated",
+    "creator",
+    "locationCreated",
+    "about",
+    "image",
+  ],
+  ImageObject: ["contentUrl", "width", "height", "description"],
 };
 
 /** Special hours (specialOpeningHoursSpecification) are dated: they name days, not days of the week. */

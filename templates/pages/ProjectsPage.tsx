@@ -1,0 +1,39 @@
+import type { SiteModel } from "../../scripts/data/model.ts";
+import type { PageShell } from "../../scripts/site/page.ts";
+import { Layout } from "../Layout.tsx";
+import { CallToAction } from "../parts/CallToAction.tsx";
+import { JobCard } from "../parts/JobCard.tsx";
+
+/** Every job, newest first, each a card linking to its page. A page only when there is a job (routes.ts). */
+export function ProjectsPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
+  const { business } = model;
+  return (
+    <Layout shell={shell} jobStyles>
+      <div className="page-head">
+        <div className="container">
+          <h1>Our recent projects</h1>
+          <p className="lead">
+            Jobs we have done across Central Illinois, the newest first: what the ground was like, what we did and what
+            it fixed, with photos from the site.
+          </p>
+        </div>
+      </div>
+      <div className="section">
+        <div className="container">
+          <ul className="card-grid">
+            {model.jobs.map((job, index) => (
+              <JobCard key={job.slug} job={job} model={model} headingLevel="h2" load={index === 0 ? "first" : "lazy"} />
+            ))}
+          </ul>
+        </div>
+      </div>
+      <CallToAction
+        heading="Have a job like these?"
+        text={`Tell us about it and you will have a free, no-obligation estimate ${business.estimatePromise} of your request.`}
+        buttonLabel="Get a Free Estimate"
+        phone={business.phone}
+        textLink={business.text}
+      />
+    </Layout>
+  );
+}

@@ -1,0 +1,38 @@
+import { leadPhoto, monthText } from "../../scripts/data/jobs.ts";
+import { jobTown, type SiteModel } from "../../scripts/data/model.ts";
+import type { Job } from "../../scripts/data/schema.ts";
+import { shownPhoto } from "../../scripts/site/photos.ts";
+import { projectPath } from "../../scripts/site/urls.ts";
+import { Picture, type PhotoLoading } from "./Picture.tsx";
+
+/** A card is the whole width of a phone, less the page's and the card's margins; then half; then a third of 72rem. */
+const CARD_SIZES = "(min-width: 64rem) 20rem, (min-width: 40rem) calc(50vw - 4.75rem), calc(100vw - 5rem)";
+
+/**
+ * A job in a list: its title, linking to its page, where and when it was done, and its after photo.
+ * The photo comes first on screen, after the heading in reading order; it loads as `load` says.
+ */
+export function JobCard({
+  job,
+  model,
+  headingLevel,
+  load = "lazy",
+}: {
+  job: Job;
+  model: Pick<SiteModel, "towns" | "alsoServing" | "photos">;
+  headingLevel: "h2" | "h3";
+  load?: PhotoLoading;
+}) {
+  const Heading = headingLevel;
+  return (
+    <li className="card job-card">
+      <Heading className="card-title">
+        <a href={projectPath(job)}>{job.title}</a>
+      </Heading>
+      <p>
+        {jobTown(model, job).name} · <time dateTime={job.month}>{monthText(job.month)}</time>
+      </p>
+      <Picture photo={shownPhoto(leadPhoto(job), model.photos)} sizes={CARD_SIZES} load={load} />
+    </li>
+  );
+}

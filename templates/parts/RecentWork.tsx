@@ -1,0 +1,35 @@
+import type { SiteModel } from "../../scripts/data/model.ts";
+import type { Job } from "../../scripts/data/schema.ts";
+import { PROJECTS_PATH } from "../../scripts/site/urls.ts";
+import { JobCard } from "./JobCard.tsx";
+
+/**
+ * The newest jobs of a page's town or service, or of the whole site on the home page (at most three,
+ * data/jobs.ts), each a card linking to its page, and a link to every job. Without a job, nothing.
+ */
+export function RecentWork({
+  jobs,
+  model,
+  heading,
+}: {
+  jobs: Job[];
+  model: Pick<SiteModel, "towns" | "alsoServing" | "photos">;
+  heading: string;
+}) {
+  if (jobs.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby="recent-work-heading">
+      <div className="container">
+        <h2 id="recent-work-heading">{heading}</h2>
+        <ul className="card-grid">
+          {jobs.map((job) => (
+            <JobCard key={job.slug} job={job} model={model} headingLevel="h3" />
+          ))}
+        </ul>
+        <p className="all-projects">
+          <a href={PROJECTS_PATH}>See all our projects</a>
+        </p>
+      </div>
+    </section>
+  );
+}
