@@ -1,21 +1,35 @@
-// One address per page: `sitegen serve` answers each kind of address as ADDRESS_CASES says (the dev
-// server is held to `sitegen serve` in dev-parity.test.ts, nginx in nginx.test.ts, the hosts'
-// runtimes in cloudflare.test.ts and netlify.test.ts, Netlify's rules in netlify-rules.test.ts).
+// One address per page: `sitegen serve` answers each kind of address as ADDRESS_CASES says, and the
+// jobs' pages as JOB_ADDRESS_CASES says on a build with the tests' jobs (the dev server is held to
+// `sitegen serve` in dev-parity.test.ts, nginx in nginx.test.ts, the hosts' runtimes in
+// cloudflare.test.ts and netlify.test.ts, Netlify's rules in netlify-rules.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerFor } from "../scripts/site/urls.ts";
-import { ADDRESS_CASES, isTypeOf } from "./support/addresses.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { ADDRESS_CASES, isTypeOf, JOB_ADDRESS_CASES, type AddressCase } from "./support/addresses.ts";
 import { fetchRaw } from "./support/http.ts";
-import { serveSharedSite, type BuiltSite } from "./support/site.ts";
+import { DATA_DIR } from "./support/paths.ts";
+import { serveSharedJobsSite, serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
+let withJobs: BuiltSite;
 
 beforeAll(async () => {
-  site = await serveSharedSite();
+  [site, withJobs] = await Promise.all([serveSharedSite(), serveSharedJobsSite()]);
 });
 
 afterAll(async () => {
   await site?.close();
+  await withJobs?.close();
 });
+
+async function expectAnswer(url: string, { path: urlPath, status, location, type }: AddressCase): Promise<void> {
+  const response = await fetchRaw(`${url}${urlPath}`);
+  expect(response.status).toBe(status);
+  expect(response.headers.location).toBe(location);
+  if (type) expect(isTypeOf(response.headers["content-type"] as string, type)).toBe(true);
+  if (status === 404) expect(response.body.toString()).toContain("Oops! Page not found");
+  if (status === 301) expect(response.headers["strict-transport-security"]).toBeDefined();
+}
 
 describe("the rule of addresses", () => {
   it("gives each page one address, and its file's own name a redirect there", () => {
@@ -45,12 +59,18 @@ describe("the rule of addresses", () => {
 });
 
 describe("sitegen serve", () => {
-  it.each(ADDRESS_CASES)("answers $path with $status", async ({ path: urlPath, status, location, type }) => {
-    const response = await fetchRaw(`${site.url}${urlPath}`);
-    expect(response.status).toBe(status);
-    expect(response.headers.location).toBe(location);
-    if (type) expect(isTypeOf(response.headers["content-type"] as string, type)).toBe(true);
-    if (status === 404) expect(response.body.toString()).toContain("Oops! Page not found");
-    if (status === 301) expect(response.headers["strict-transport-security"]).toBeDefined();
+  it.each(ADDRESS_CASES)("answers $path with $status", (address) => expectAnswer(site.url, address));
+
+  it.each(JOB_ADDRESS_CASES)("answers $path with $status, with the tests' jobs", (address) =>
+    expectAnswer(withJobs.url, address),
+  );
+
+  it("has a page at /projects only when the data has a job", async () => {
+    const jobs = (await loadData(DATA_DIR)).jobs.length;
+    await expectAnswer(site.url, { path: "/projects", ...(jobs > 0 ? { status: 200 } : { status: 404 }) });
+    await expectAnswer(site.url, {
+      path: "/projects/",
+      ...(jobs > 0 ? { status: 301, location: "/projects" } : { status: 404 }),
+    });
   });
 });

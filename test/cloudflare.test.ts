@@ -3,7 +3,9 @@
 // other names), offline. It answers the table of addresses as test/support/addresses.ts says, with
 // the site's headers, and reads the build's files without a warning.
 import { describe } from "vitest";
-import { describeHostRuntime } from "./support/host-checks.ts";
+import { describeHostJobAddresses, describeHostRuntime } from "./support/host-checks.ts";
+import { JOBS_TODAY } from "./support/job-fixtures.ts";
+import { jobsDataDir, sharedJobsBuild } from "./support/site.ts";
 import { startCloudflare } from "./support/host-runtime.ts";
 
 describe("Cloudflare Pages (wrangler pages dev)", () => {
@@ -11,5 +13,11 @@ describe("Cloudflare Pages (wrangler pages dev)", () => {
     // wrangler's notes on the site's files: "Found N invalid redirect rules", an invalid header
     // rule, or any other warning it prints.
     warnings: /WARNING|invalid|✘|ERROR/,
+  });
+
+  describe("with the tests' jobs", () => {
+    describeHostJobAddresses(async () =>
+      startCloudflare({ dataDir: jobsDataDir(await sharedJobsBuild()), today: JOBS_TODAY }),
+    );
   });
 });

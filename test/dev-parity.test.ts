@@ -1,17 +1,22 @@
 // `sitegen dev` answers every request as `sitegen serve` does: the same statuses, the same headers
-// and the same bodies, except that pages carry the reload script and their policy allows it.
+// and the same bodies, except that pages carry the reload script and their policy allows it; on
+// the shipped data and on a build with the tests' jobs.
 import { ADMIN_PATH, SERVICE_WORKER_PATH } from "../scripts/site/urls.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDevServer } from "../scripts/dev/dev-server.ts";
 import { LiveReload, RELOAD_SCRIPT_PATH, injectReloadScript } from "../scripts/dev/live-reload.ts";
 import { listen } from "../scripts/serve/server.ts";
-import { ADDRESS_CASES } from "./support/addresses.ts";
+import { ADDRESS_CASES, JOB_ADDRESS_CASES } from "./support/addresses.ts";
 import { fetchRaw, type HttpResponse } from "./support/http.ts";
-import { serveSharedSite, closeServer, type BuiltSite } from "./support/site.ts";
+import { serveSharedJobsSite, serveSharedSite, closeServer, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
 let devUrl: string;
 let closeDev: () => Promise<void>;
+/** The same, over the build with the tests' jobs. */
+let jobsSite: BuiltSite;
+let jobsDevUrl: string;
+let closeJobsDev: () => Promise<void>;
 const BUILD = 4;
 
 /** Every kind of address: pages, files, other names of pages, unknown paths, the odd and the hostile. */
@@ -43,11 +48,11 @@ function comparable(response: HttpResponse): Record<string, unknown> {
   return { status: response.status, headers };
 }
 
-beforeAll(async () => {
-  site = await serveSharedSite();
+/** The dev server over a build's folder, as `sitegen dev` runs it, on a port of its own. */
+async function startDevServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const live = new LiveReload(() => BUILD);
   const dev = createDevServer({
-    dir: site.dir,
+    dir,
     outDirLabel: "dist/",
     live,
     reloadScript: "/* reload */",
@@ -55,41 +60,62 @@ beforeAll(async () => {
     state: () => ({ build: BUILD }),
   });
   await dev.refresh();
-  devUrl = await listen(dev.server, "127.0.0.1", 0);
-  closeDev = async () => {
-    live.close();
-    await closeServer(dev.server);
+  const url = await listen(dev.server, "127.0.0.1", 0);
+  return {
+    url,
+    close: async () => {
+      live.close();
+      await closeServer(dev.server);
+    },
   };
+}
+
+beforeAll(async () => {
+  [site, jobsSite] = await Promise.all([serveSharedSite(), serveSharedJobsSite()]);
+  ({ url: devUrl, close: closeDev } = await startDevServer(site.dir));
+  ({ url: jobsDevUrl, close: closeJobsDev } = await startDevServer(jobsSite.dir));
 });
 
 afterAll(async () => {
   await closeDev?.();
+  await closeJobsDev?.();
   await site?.close();
+  await jobsSite?.close();
 });
 
+/** `sitegen dev` at `devUrl` answers `urlPath` as `sitegen serve` at `servedUrl` does, but for the reload script. */
+async function expectSameAnswer(servedUrl: string, devUrl: string, urlPath: string): Promise<void> {
+  const headers = { "Accept-Encoding": "identity" };
+  const [served, dev] = await Promise.all([
+    fetchRaw(`${servedUrl}${urlPath}`, { headers }),
+    fetchRaw(`${devUrl}${urlPath}`, { headers }),
+  ]);
+  expect(comparable(dev)).toEqual(comparable(served));
+  // Pages get the reload script; the site editor's page does not (a save would reload it).
+  const isHtml = String(served.headers["content-type"]).startsWith("text/html") && urlPath !== ADMIN_PATH;
+  if (isHtml) {
+    expect(dev.body.toString()).toBe(injectReloadScript(served.body.toString(), BUILD));
+    const host = new URL(devUrl).host;
+    const policy = String(served.headers["content-security-policy"]).replace(
+      /script-src ([^;]*)/,
+      `script-src $1 http://${host}${RELOAD_SCRIPT_PATH}`,
+    );
+    expect(dev.headers["content-security-policy"]).toBe(policy);
+  } else {
+    expect(dev.body.equals(served.body)).toBe(true);
+    expect(dev.headers["content-security-policy"]).toBe(served.headers["content-security-policy"]);
+  }
+}
+
 describe("the dev server", () => {
-  it.each(PATHS)("answers %s with the status and headers of `sitegen serve`", async (urlPath) => {
-    const headers = { "Accept-Encoding": "identity" };
-    const [served, dev] = await Promise.all([
-      fetchRaw(`${site.url}${urlPath}`, { headers }),
-      fetchRaw(`${devUrl}${urlPath}`, { headers }),
-    ]);
-    expect(comparable(dev)).toEqual(comparable(served));
-    // Pages get the reload script; the site editor's page does not (a save would reload it).
-    const isHtml = String(served.headers["content-type"]).startsWith("text/html") && urlPath !== ADMIN_PATH;
-    if (isHtml) {
-      expect(dev.body.toString()).toBe(injectReloadScript(served.body.toString(), BUILD));
-      const host = new URL(devUrl).host;
-      const policy = String(served.headers["content-security-policy"]).replace(
-        /script-src ([^;]*)/,
-        `script-src $1 http://${host}${RELOAD_SCRIPT_PATH}`,
-      );
-      expect(dev.headers["content-security-policy"]).toBe(policy);
-    } else {
-      expect(dev.body.equals(served.body)).toBe(true);
-      expect(dev.headers["content-security-policy"]).toBe(served.headers["content-security-policy"]);
-    }
-  });
+  it.each(PATHS)("answers %s with the status and headers of `sitegen serve`", (urlPath) =>
+    expectSameAnswer(site.url, devUrl, urlPath),
+  );
+
+  it.each(JOB_ADDRESS_CASES.map((address) => address.path))(
+    "answers %s as `sitegen serve` does, with the tests' jobs",
+    (urlPath) => expectSameAnswer(jobsSite.url, jobsDevUrl, urlPath),
+  );
 
   it("answers a HEAD request as `sitegen serve` does", async () => {
     const [served, dev] = await Promise.all([

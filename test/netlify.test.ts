@@ -4,12 +4,20 @@
 // the site's headers, and reads the build's files without a warning. Where `netlify dev` differs
 // from Netlify itself, test/netlify-rules.test.ts checks the files as Netlify's servers read them.
 import { describe } from "vitest";
-import { describeHostRuntime } from "./support/host-checks.ts";
+import { describeHostJobAddresses, describeHostRuntime } from "./support/host-checks.ts";
+import { JOBS_TODAY } from "./support/job-fixtures.ts";
+import { jobsDataDir, sharedJobsBuild } from "./support/site.ts";
 import { startNetlify } from "./support/host-runtime.ts";
 
 describe("Netlify (netlify dev)", () => {
   describeHostRuntime(startNetlify, {
     // Netlify's notes on the site's files: "Redirects syntax errors", "Headers syntax errors".
     warnings: /syntax errors?|invalid/i,
+  });
+
+  describe("with the tests' jobs", () => {
+    describeHostJobAddresses(async () =>
+      startNetlify({ dataDir: jobsDataDir(await sharedJobsBuild()), today: JOBS_TODAY }),
+    );
   });
 });

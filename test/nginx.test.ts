@@ -1,6 +1,7 @@
 // The generated nginx config on the real nginx: started on 127.0.0.1 over a freshly built dist/,
 // with a throwaway certificate, it must answer every route and a few unknown paths with the right
-// status, body and headers, exactly the headers dist/_headers gives each path.
+// status, body and headers, exactly the headers dist/_headers gives each path; and over a build with
+// the tests' jobs, the jobs' pages and their other names.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
@@ -9,10 +10,12 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentType } from "../scripts/headers/content-types.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
-import { ADDRESS_CASES } from "./support/addresses.ts";
+import { fileForPath } from "../scripts/site/urls.ts";
+import { ADDRESS_CASES, JOB_ADDRESS_CASES } from "./support/addresses.ts";
 import { fetchRaw, type HttpResponse } from "./support/http.ts";
 import { startNginx, type NginxSite } from "./support/nginx.ts";
-import { loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
+import { JOB_PAGES, loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
+import { sharedJobsBuild } from "./support/site.ts";
 import { NGINX, toolPath } from "./support/tools.ts";
 
 describe("the generated nginx config on nginx", () => {
@@ -173,5 +176,41 @@ describe("the generated nginx config on nginx", () => {
     const post = await fetchRaw(`${site}/`, { method: "POST" });
     expect(post.status).toBe(405);
     expect(post.headers["content-security-policy"]).toBeTruthy();
+  });
+});
+
+describe("the generated nginx config on nginx, with the tests' jobs", () => {
+  let nginx: NginxSite | undefined;
+
+  beforeAll(async () => {
+    nginx = await startNginx({ dist: await sharedJobsBuild() });
+  });
+
+  afterAll(async () => {
+    await nginx?.close();
+  });
+
+  const get = (urlPath: string) => fetchRaw(`${nginx!.site}${urlPath}`, { headers: { "Accept-Encoding": "identity" } });
+
+  it.each(JOB_ADDRESS_CASES)(
+    "answers $path with $status, as sitegen serve does",
+    async ({ path: urlPath, status, location }) => {
+      const response = await get(urlPath);
+      expect(response.status).toBe(status);
+      expect(response.headers.location).toBe(location);
+      if (status === 404) expect(response.body.toString()).toContain("Oops! Page not found");
+    },
+  );
+
+  it("answers every page that shows jobs with its file and the headers of its path", async () => {
+    for (const page of JOB_PAGES) {
+      const response = await get(page.path);
+      expect(response.status, page.path).toBe(200);
+      expect(response.body.equals(await readFile(path.join(nginx!.dist, fileForPath(page.path)))), page.path).toBe(
+        true,
+      );
+      for (const [name, value] of Object.entries(headersForPath(nginx!.rules, page.path)))
+        expect(response.headers[name.toLowerCase()], `${page.path} ${name}`).toBe(value);
+    }
   });
 });

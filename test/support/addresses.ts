@@ -59,6 +59,21 @@ export const ADDRESS_CASES: readonly AddressCase[] = [
   { path: "/admin/nope", status: 404 },
 ];
 
+/**
+ * The jobs' pages and their other names, on the build with the tests' jobs (support/site.ts,
+ * sharedJobsBuild): the shipped data has no job, and without one /projects is no page at all.
+ */
+export const JOB_ADDRESS_CASES: readonly AddressCase[] = [
+  { path: "/projects", status: 200, type: "text/html" },
+  { path: "/projects/charleston-yard-drain", status: 200, type: "text/html" },
+  { path: "/projects.html", status: 301, location: "/projects" },
+  { path: "/projects/", status: 301, location: "/projects" },
+  { path: "/projects/charleston-yard-drain.html", status: 301, location: "/projects/charleston-yard-drain" },
+  { path: "/projects/charleston-yard-drain/?x=1", status: 301, location: "/projects/charleston-yard-drain?x=1" },
+  { path: "/projects/nope", status: 404 },
+  { path: "/projects/charleston-yard-drain/more", status: 404 },
+];
+
 /** What `host` answers for an address: the rule, except where the host cannot follow it. */
 export function expectedOn(host: Host, address: AddressCase): Answer {
   return answerOn(host, address.path, { status: address.status, location: address.location });

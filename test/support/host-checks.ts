@@ -1,9 +1,10 @@
 // The checks every static host's runtime is held to (test/cloudflare.test.ts, test/netlify.test.ts):
-// the table of addresses, the headers of each answer, and no warning about the site's files.
+// the table of addresses, the headers of each answer, and no warning about the site's files; and,
+// on a build with the tests' jobs, the jobs' addresses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostHeaderValues } from "../../scripts/deploy-check/address-table.ts";
 import { headersForPath } from "../../scripts/headers/rules.ts";
-import { ADDRESS_CASES, expectedOn, isTypeOf, type AddressCase } from "./addresses.ts";
+import { ADDRESS_CASES, expectedOn, isTypeOf, JOB_ADDRESS_CASES, type AddressCase } from "./addresses.ts";
 import { fetchRaw, type HttpResponse } from "./http.ts";
 import type { HostRuntime } from "./host-runtime.ts";
 
@@ -27,6 +28,61 @@ function policyPath(address: AddressCase, status: number): string {
   return status === 200 && address.status === 301 ? address.location!.split("?")[0]! : bare;
 }
 
+/** Asking a runtime for a path, and holding an answer to the headers its build gives that path. */
+function checksOf(runtime: () => HostRuntime) {
+  const get = (urlPath: string) =>
+    fetchRaw(`${runtime().url}${urlPath}`, { headers: { "Accept-Encoding": "identity" } });
+
+  function expectSiteHeaders(response: HttpResponse, rulePath: string, label: string) {
+    const expected = headersForPath(runtime().rules, rulePath);
+    expect(Object.keys(expected).length, label).toBeGreaterThan(5);
+    for (const [name, value] of Object.entries(expected)) {
+      // Exactly one value: a second copy of a policy would block what the first allows. The rule's,
+      // or the one the host sends in its place (address-table.ts, HOST_HEADERS).
+      const sent = sentValues(response, name);
+      expect(sent, `${label}: ${name}`).toHaveLength(1);
+      expect([value, ...hostHeaderValues(runtime().host, name, response.status)], `${label}: ${name}`).toContain(
+        sent[0],
+      );
+    }
+    expect(response.headers["access-control-allow-origin"], `${label}: no CORS header`).toBeUndefined();
+  }
+  return { get, expectSiteHeaders };
+}
+
+/** The runtime answers an address as the table says, with the site's headers on a page. */
+async function expectAddress(runtime: HostRuntime, address: AddressCase): Promise<void> {
+  const { get, expectSiteHeaders } = checksOf(() => runtime);
+  const expected = expectedOn(runtime.host, address);
+  const response = await get(address.path);
+  expect(response.status, runtime.label).toBe(expected.status);
+  expect(locationPath(response.headers.location, runtime.url)).toBe(expected.location);
+  if (expected.status === 404) expect(response.body.toString()).toContain("Oops! Page not found");
+  if (expected.status === 200 && address.type) {
+    expect(isTypeOf(response.headers["content-type"] as string | undefined, address.type)).toBe(true);
+  }
+  const isPage = expected.status === 404 || (expected.status === 200 && (address.type ?? "text/html") === "text/html");
+  if (isPage) expectSiteHeaders(response, policyPath(address, expected.status), address.path);
+}
+
+/**
+ * The jobs' pages and their other names on a runtime serving a build with the tests' jobs (the
+ * shipped data has none): JOB_ADDRESS_CASES, each held to the table and the site's headers.
+ */
+export function describeHostJobAddresses(startRuntime: () => Promise<HostRuntime>): void {
+  let runtime: HostRuntime;
+
+  beforeAll(async () => {
+    runtime = await startRuntime();
+  }, 180_000);
+
+  afterAll(async () => {
+    await runtime?.close();
+  });
+
+  it.each(JOB_ADDRESS_CASES)("answers $path as the table says", (address) => expectAddress(runtime, address));
+}
+
 export function describeHostRuntime(startRuntime: () => Promise<HostRuntime>, options: { warnings: RegExp }): void {
   let runtime: HostRuntime;
 
@@ -38,35 +94,10 @@ export function describeHostRuntime(startRuntime: () => Promise<HostRuntime>, op
     await runtime?.close();
   });
 
-  const get = (urlPath: string) => fetchRaw(`${runtime.url}${urlPath}`, { headers: { "Accept-Encoding": "identity" } });
-
-  function expectSiteHeaders(response: HttpResponse, rulePath: string, label: string) {
-    const expected = headersForPath(runtime.rules, rulePath);
-    expect(Object.keys(expected).length, label).toBeGreaterThan(5);
-    for (const [name, value] of Object.entries(expected)) {
-      // Exactly one value: a second copy of a policy would block what the first allows. The rule's,
-      // or the one the host sends in its place (address-table.ts, HOST_HEADERS).
-      const sent = sentValues(response, name);
-      expect(sent, `${label}: ${name}`).toHaveLength(1);
-      expect([value, ...hostHeaderValues(runtime.host, name, response.status)], `${label}: ${name}`).toContain(sent[0]);
-    }
-    expect(response.headers["access-control-allow-origin"], `${label}: no CORS header`).toBeUndefined();
-  }
+  const { get, expectSiteHeaders } = checksOf(() => runtime);
 
   describe("the table of addresses", () => {
-    it.each(ADDRESS_CASES)("answers $path as the table says", async (address) => {
-      const expected = expectedOn(runtime.host, address);
-      const response = await get(address.path);
-      expect(response.status, runtime.label).toBe(expected.status);
-      expect(locationPath(response.headers.location, runtime.url)).toBe(expected.location);
-      if (expected.status === 404) expect(response.body.toString()).toContain("Oops! Page not found");
-      if (expected.status === 200 && address.type) {
-        expect(isTypeOf(response.headers["content-type"] as string | undefined, address.type)).toBe(true);
-      }
-      const isPage =
-        expected.status === 404 || (expected.status === 200 && (address.type ?? "text/html") === "text/html");
-      if (isPage) expectSiteHeaders(response, policyPath(address, expected.status), address.path);
-    });
+    it.each(ADDRESS_CASES)("answers $path as the table says", (address) => expectAddress(runtime, address));
   });
 
   describe("pages and policies", () => {

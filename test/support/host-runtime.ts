@@ -59,16 +59,28 @@ async function waitUntilServing(url: string, child: ChildProcess, output: () => 
   throw new Error(`${url} did not start serving:\n${output()}`);
 }
 
+/** What a runtime serves: a build for its host of the real data, or of other data on another day. */
+export interface RuntimeBuild {
+  dataDir?: string;
+  today?: Date;
+}
+
 async function start(
   host: Host,
   label: string,
   command: (dir: string, port: number, work: string) => { file: string; args: string[]; env: NodeJS.ProcessEnv },
+  build: RuntimeBuild,
 ): Promise<HostRuntime> {
   const tmp = await mkdtemp(path.join(tmpdir(), `site-${host}-`));
   const dir = path.join(tmp, "dist");
   const work = path.join(tmp, "work");
   await mkdir(work);
-  await generate({ dataDir: DATA_DIR, outDir: dir, host });
+  await generate({
+    dataDir: build.dataDir ?? DATA_DIR,
+    outDir: dir,
+    host,
+    ...(build.today ? { today: build.today } : {}),
+  });
   const rules = parseHeadersFile(await readFile(path.join(dir, HEADERS_FILE), "utf8"));
   const port = await freePort();
   const { file, args, env } = command(dir, port, work);
@@ -97,34 +109,53 @@ async function start(
 }
 
 /** Cloudflare Pages: `wrangler pages dev`, offline, without metrics. */
-export function startCloudflare(): Promise<HostRuntime> {
+export function startCloudflare(build: RuntimeBuild = {}): Promise<HostRuntime> {
   const version = pinnedHostPackages().wrangler;
-  return start("cloudflare", `wrangler pages dev ${version}`, (dir, port) => ({
-    file: hostBinary("wrangler"),
-    args: [
-      "pages",
-      "dev",
-      dir,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--compatibility-date",
-      WORKERD_COMPATIBILITY_DATE,
-      "--show-interactive-dev-session=false",
-      "--log-level",
-      "info",
-    ],
-    env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_UPDATE_CHECK: "false" },
-  }));
+  return start(
+    "cloudflare",
+    `wrangler pages dev ${version}`,
+    (dir, port) => ({
+      file: hostBinary("wrangler"),
+      args: [
+        "pages",
+        "dev",
+        dir,
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--compatibility-date",
+        WORKERD_COMPATIBILITY_DATE,
+        "--show-interactive-dev-session=false",
+        "--log-level",
+        "info",
+      ],
+      env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", WRANGLER_UPDATE_CHECK: "false" },
+    }),
+    build,
+  );
 }
 
 /** Netlify: `netlify dev`, offline, edge functions off, telemetry off, serving the built folder. */
-export function startNetlify(): Promise<HostRuntime> {
+export function startNetlify(build: RuntimeBuild = {}): Promise<HostRuntime> {
   const version = pinnedHostPackages()["netlify-cli"];
-  return start("netlify", `netlify dev ${version}`, (dir, port) => ({
-    file: hostBinary("netlify"),
-    args: ["dev", "--offline", "--internal-disable-edge-functions", "--dir", dir, "--port", String(port), "--no-open"],
-    env: { NETLIFY_TELEMETRY_DISABLED: "1", BROWSER: "none" },
-  }));
+  return start(
+    "netlify",
+    `netlify dev ${version}`,
+    (dir, port) => ({
+      file: hostBinary("netlify"),
+      args: [
+        "dev",
+        "--offline",
+        "--internal-disable-edge-functions",
+        "--dir",
+        dir,
+        "--port",
+        String(port),
+        "--no-open",
+      ],
+      env: { NETLIFY_TELEMETRY_DISABLED: "1", BROWSER: "none" },
+    }),
+    build,
+  );
 }

@@ -4,9 +4,11 @@ import { loadData } from "../../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../../scripts/data/model.ts";
 import { buildRoutes } from "../../scripts/pages/routes.ts";
 import type { PageKind, Route } from "../../scripts/site/page.ts";
+import { projectPath, PROJECTS_PATH, servicePath, townPath } from "../../scripts/site/urls.ts";
+import { FIXTURE_JOBS, JOBS_SERVICE, JOBS_TOWN } from "./job-fixtures.ts";
 import { DATA_DIR } from "./paths.ts";
 
-interface SitePage {
+export interface SitePage {
   /** The path to request; for the not-found page, an address no route answers. */
   path: string;
   kind: PageKind;
@@ -37,3 +39,16 @@ export async function loadSitePages(): Promise<SitePages> {
   const representative = pages.filter((page) => !seen.has(page.kind) && seen.add(page.kind));
   return { model, routes, pages, representative };
 }
+
+/**
+ * The pages that show jobs, in the shared build with the tests' jobs (support/site.ts,
+ * sharedJobsBuild): the list, every job's page, and the home, town and service pages with a
+ * "Recent work" section. The shipped data has no job, so the whole-site suites visit these there.
+ */
+export const JOB_PAGES: readonly SitePage[] = [
+  { path: PROJECTS_PATH, kind: "projects", status: 200 },
+  ...FIXTURE_JOBS.map((job): SitePage => ({ path: projectPath(job), kind: "project", status: 200 })),
+  { path: "/", kind: "home", status: 200 },
+  { path: townPath(JOBS_TOWN), kind: "town", status: 200 },
+  { path: servicePath(JOBS_SERVICE), kind: "service", status: 200 },
+];
