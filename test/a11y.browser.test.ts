@@ -1,9 +1,10 @@
 // axe-core on every page of the built site: WCAG 2.0-2.2 A and AA plus best practices, on a phone
-// with the menu closed and open, and on a desktop screen.
+// with the menu closed and open, and on a desktop screen; and on the pages that show jobs, in a
+// build with the tests' jobs (the shipped data has none).
 import { afterAll, describe, expect, it } from "vitest";
 import { runAxe } from "./support/axe.ts";
 import { settled } from "./support/browser.ts";
-import { loadSitePages } from "./support/pages.ts";
+import { JOB_PAGES, loadSitePages, type SitePage } from "./support/pages.ts";
 import { openBrowserSite } from "./support/browser-site.ts";
 
 const { model, pages } = await loadSitePages();
@@ -24,7 +25,7 @@ const STATES: ViewState[] = [
 
 let statesChecked = 0;
 
-const { site, page, close } = await openBrowserSite(model.business);
+const { site, jobsSite, page, close } = await openBrowserSite(model.business, { jobs: true });
 afterAll(close);
 
 async function showState(state: ViewState): Promise<void> {
@@ -61,29 +62,40 @@ describe("the axe harness", () => {
   });
 });
 
+/** axe-core's findings on a page in each of the three states. */
+async function violationsOn(siteUrl: string, sitePage: SitePage): Promise<string[]> {
+  const violations: string[] = [];
+  for (const state of STATES) {
+    await page.setViewportSize({ width: state.width, height: 900 });
+    const response = await page.goto(`${siteUrl}${sitePage.path}`, { waitUntil: "load" });
+    expect(response?.status()).toBe(sitePage.status);
+    await settled(page);
+    await showState(state);
+    for (const violation of await runAxe(page)) {
+      violations.push(
+        `[${state.name}] ${violation.rule} (${violation.impact}): ${violation.help}\n    ${violation.nodes.join("\n    ")}`,
+      );
+    }
+    statesChecked += 1;
+  }
+  return violations;
+}
+
 describe("axe-core finds no violation", () => {
   for (const sitePage of pages) {
     it(`on ${sitePage.path} (${sitePage.kind})`, async () => {
-      const violations: string[] = [];
-      for (const state of STATES) {
-        await page.setViewportSize({ width: state.width, height: 900 });
-        const response = await page.goto(`${site.url}${sitePage.path}`, { waitUntil: "load" });
-        expect(response?.status()).toBe(sitePage.status);
-        await settled(page);
-        await showState(state);
-        for (const violation of await runAxe(page)) {
-          violations.push(
-            `[${state.name}] ${violation.rule} (${violation.impact}): ${violation.help}\n    ${violation.nodes.join("\n    ")}`,
-          );
-        }
-        statesChecked += 1;
-      }
-      expect(violations).toEqual([]);
+      expect(await violationsOn(site.url, sitePage)).toEqual([]);
+    });
+  }
+
+  for (const sitePage of JOB_PAGES) {
+    it(`on ${sitePage.path} (${sitePage.kind}), with the tests' jobs`, async () => {
+      expect(await violationsOn(jobsSite!.url, sitePage)).toEqual([]);
     });
   }
 
   it("checked every page in each of the three states", () => {
     expect(pages.length).toBeGreaterThanOrEqual(44);
-    expect(statesChecked).toBe(pages.length * STATES.length);
+    expect(statesChecked).toBe((pages.length + JOB_PAGES.length) * STATES.length);
   });
 });

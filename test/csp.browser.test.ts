@@ -1,15 +1,16 @@
 // Every page in Chromium with its Content-Security-Policy sent as an HTTP header (by the server
 // `npm start` uses, from dist/_headers): no violation anywhere, and the page's behaviour intact —
 // the menu script, the speculation rules, and on the contact page the provider's frame and script,
-// which the policy must let the browser request (the tests then refuse them at the network).
+// which the policy must let the browser request (the tests then refuse them at the network); and
+// the pages that show jobs, in a build with the tests' jobs, their photos loaded under the policy.
 import type { Server } from "node:http";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serve } from "../scripts/serve/server.ts";
 import { launchBrowser, settled } from "./support/browser.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";
-import { loadSitePages, type SitePages } from "./support/pages.ts";
-import { closeServer, sharedBuild } from "./support/site.ts";
+import { JOB_PAGES, loadSitePages, type SitePages } from "./support/pages.ts";
+import { closeServer, sharedBuild, sharedJobsBuild } from "./support/site.ts";
 
 interface Violation {
   directive: string;
@@ -25,6 +26,9 @@ declare global {
 
 let server: Server;
 let url: string;
+/** The build with the tests' jobs, served the same way. */
+let jobsServer: Server;
+let jobsUrl: string;
 let pages: SitePages;
 let browser: Browser;
 let context: BrowserContext;
@@ -49,6 +53,7 @@ beforeAll(async () => {
   pages = await loadSitePages();
   const dir = await sharedBuild();
   ({ server, url } = await serve({ dir, port: 0 }));
+  ({ server: jobsServer, url: jobsUrl } = await serve({ dir: await sharedJobsBuild(), port: 0 }));
   server.prependListener("request", (req) => {
     const purpose = req.headers["sec-purpose"];
     serverLog.push({ url: req.url ?? "", purpose: Array.isArray(purpose) ? purpose.join() : purpose });
@@ -78,6 +83,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   if (server) await closeServer(server);
+  if (jobsServer) await closeServer(jobsServer);
 });
 
 describe("the Content-Security-Policy in the browser", () => {
@@ -91,6 +97,22 @@ describe("the Content-Security-Policy in the browser", () => {
       expect(policy, urlPath).toMatch(/^default-src 'none'; /);
       expect(await violationsOf(page), urlPath).toEqual([]);
       // Both inline scripts ran: the head script marks the document, the body script the footer.
+      expect(await page.evaluate(() => document.documentElement.classList.contains("js")), urlPath).toBe(true);
+    }
+    await page.close();
+    expect(policyMessages).toEqual([]);
+  });
+
+  it("is sent with the pages that show jobs, which violate it nowhere, their photos all loaded", async () => {
+    const page = await openPage();
+    for (const { path: urlPath } of JOB_PAGES) {
+      const response = await page.goto(`${jobsUrl}${urlPath}`, { waitUntil: "load" });
+      expect(await response?.headerValue("content-security-policy"), urlPath).toMatch(/^default-src 'none'; /);
+      await page.evaluate(async () => {
+        for (const image of document.images) image.scrollIntoView();
+        await Promise.all([...document.images].map((image) => image.decode()));
+      });
+      expect(await violationsOf(page), urlPath).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.classList.contains("js")), urlPath).toBe(true);
     }
     await page.close();

@@ -1,6 +1,7 @@
 // Every generated page against the W3C Nu HTML Checker (the vnu-jar package, run with the
 // machine's Java) and html-validate, for the rules the Nu checker does not have.
-// The offline page the service worker holds is checked with them.
+// The offline page the service worker holds is checked with them, and the pages that show jobs,
+// in a build with the tests' jobs.
 import { isSitePageFile } from "../scripts/site/urls.ts";
 import { execFile, spawnSync } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -9,12 +10,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { HtmlValidate, type ConfigData } from "html-validate";
-import { sharedBuild } from "./support/site.ts";
+import { sharedBuild, sharedJobsBuild } from "./support/site.ts";
 import { JAVA, toolPath } from "./support/tools.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSite } from "../scripts/pipeline/generate.ts";
 import { DATA_DIR } from "./support/paths.ts";
-import { loadSitePages } from "./support/pages.ts";
+import { JOB_PAGES, loadSitePages } from "./support/pages.ts";
+import { fileForPath } from "../scripts/site/urls.ts";
 
 const { model, routes } = await loadSitePages();
 
@@ -22,12 +24,16 @@ let tmp: string;
 let outDir: string;
 /** Every HTML page of the build, relative to outDir. */
 let htmlFiles: string[];
+/** The pages that show jobs, in the build with the tests' jobs: absolute paths. */
+let jobFiles: string[];
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), "site-validity-"));
   outDir = await sharedBuild();
   const entries = await readdir(outDir, { recursive: true });
   htmlFiles = entries.filter(isSitePageFile).sort();
+  const jobsDir = await sharedJobsBuild();
+  jobFiles = JOB_PAGES.map((page) => path.join(jobsDir, fileForPath(page.path)));
   // The offline page has no file in dist/: the service worker holds it. Checked beside the pages.
   const { offlineHtml } = await renderSite({ dataDir: DATA_DIR, outDir });
   await writeFile(path.join(tmp, OFFLINE_PAGE), offlineHtml);
@@ -73,6 +79,7 @@ describe("W3C Nu HTML Checker", () => {
     const jar = String(createRequire(import.meta.url)("vnu-jar"));
     const files = [
       ...htmlFiles,
+      ...jobFiles,
       inTmp(OFFLINE_PAGE),
       ...(await readdir(outDir, { recursive: true })).filter((file) => file.endsWith(".svg")),
     ];
@@ -126,7 +133,8 @@ describe("html-validate", () => {
   it("finds nothing in any page", async () => {
     const validator = new HtmlValidate(config);
     const problems: string[] = [];
-    for (const file of [...htmlFiles, OFFLINE_PAGE]) {
+    expect(jobFiles.length).toBeGreaterThan(5);
+    for (const file of [...htmlFiles, ...jobFiles, OFFLINE_PAGE]) {
       const report = await validator.validateString(await readFile(path.resolve(outDir, inTmp(file)), "utf8"), file);
       for (const result of report.results) {
         for (const message of result.messages)

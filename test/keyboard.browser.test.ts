@@ -1,6 +1,7 @@
 // Keyboard-only use of the built site: the skip link, a visible focus ring on everything that
 // takes focus, focus moving in reading order, the mobile menu, no trap (the form frame included),
-// and pointer targets of at least 24 × 24 px (WCAG 2.5.8).
+// and pointer targets of at least 24 × 24 px (WCAG 2.5.8); on every page, the pages that show jobs
+// included, in a build with the tests' jobs.
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { settled } from "./support/browser.ts";
@@ -8,7 +9,7 @@ import { composite, contrastRatio, mustParseColour, type Rgba } from "./support/
 import { probeFocus, tabbableKeys, pointerTargets, type FocusStop } from "./support/focus-probe.ts";
 import { STAND_IN_FORM, stubFormProvider } from "./support/form-provider.ts";
 import { readingOrderBreaks, targetSizeFailures } from "./support/geometry.ts";
-import { loadSitePages } from "./support/pages.ts";
+import { JOB_PAGES, loadSitePages, type SitePage } from "./support/pages.ts";
 import { openBrowserSite } from "./support/browser-site.ts";
 
 const { model, pages, representative } = await loadSitePages();
@@ -19,15 +20,29 @@ const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
 
 // Focus scrolls its element into view; without reduced motion the page scrolls smoothly and the
 // element would be measured mid-scroll. The ring itself does not depend on motion settings.
-const { site, browser, page, close } = await openBrowserSite(model.business, {
+const { site, jobsSite, browser, page, close } = await openBrowserSite(model.business, {
   provider: { document: STAND_IN_FORM },
   context: { reducedMotion: "reduce" },
+  jobs: true,
 });
 afterAll(close);
 
-async function load(path: string, width: number): Promise<void> {
+/** Every page, and the pages that show jobs in the build with the tests' jobs, each with its address's origin. */
+const everyPage: (SitePage & { origin: () => string; label: string })[] = [
+  ...pages.map((sitePage) => ({ ...sitePage, origin: () => site.url, label: sitePage.path })),
+  ...JOB_PAGES.map((sitePage) => ({ ...sitePage, origin: () => jobsSite!.url, label: `${sitePage.path} (with jobs)` })),
+];
+/** A page of each kind: the list of jobs, a job's page and the home page with its recent work among them. */
+const everyKind = [
+  ...representative.map((sitePage) => ({ ...sitePage, origin: () => site.url, label: sitePage.path })),
+  ...everyPage.filter((sitePage) =>
+    ["/projects (with jobs)", "/projects/charleston-yard-drain (with jobs)", "/ (with jobs)"].includes(sitePage.label),
+  ),
+];
+
+async function load(path: string, width: number, origin = site.url): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
-  await page.goto(`${site.url}${path}`, { waitUntil: "load" });
+  await page.goto(`${origin}${path}`, { waitUntil: "load" });
   await settled(page);
 }
 
@@ -137,9 +152,9 @@ async function walkWithTab(): Promise<Walk> {
 }
 
 describe("skip link", () => {
-  for (const sitePage of pages) {
-    it(`is the first stop and moves focus into main on ${sitePage.path}`, async () => {
-      await load(sitePage.path, 1280);
+  for (const sitePage of everyPage) {
+    it(`is the first stop and moves focus into main on ${sitePage.label}`, async () => {
+      await load(sitePage.path, 1280, sitePage.origin());
       await pressKey("Tab");
       const skip = page.locator(":focus");
       expect(await skip.evaluate((element) => element.matches("a.skip-link"))).toBe(true);
@@ -163,10 +178,10 @@ describe("skip link", () => {
 });
 
 describe("Tab through a page of each kind", () => {
-  for (const sitePage of representative) {
+  for (const sitePage of everyKind) {
     for (const width of [390, 1280]) {
-      it(`${sitePage.path} at ${width} px: reaches everything in reading order with a visible ring, and lets go`, async () => {
-        await load(sitePage.path, width);
+      it(`${sitePage.label} at ${width} px: reaches everything in reading order with a visible ring, and lets go`, async () => {
+        await load(sitePage.path, width, sitePage.origin());
         const walk = await walkWithTab();
         const lastStops = `${walk.stops.length} of ${walk.expected.length}: ${walk.stops
           .slice(-5)
@@ -294,11 +309,11 @@ describe("the contact form frame", () => {
 });
 
 describe("target size (WCAG 2.5.8)", () => {
-  for (const sitePage of pages) {
-    it(`every pointer target on ${sitePage.path} is 24 × 24 px, spaced out, or inline in a sentence`, async () => {
+  for (const sitePage of everyPage) {
+    it(`every pointer target on ${sitePage.label} is 24 × 24 px, spaced out, or inline in a sentence`, async () => {
       const failures: string[] = [];
       for (const width of [390, 1280]) {
-        await load(sitePage.path, width);
+        await load(sitePage.path, width, sitePage.origin());
         for (const failure of targetSizeFailures(await page.evaluate(pointerTargets, "body")))
           failures.push(`${width} px: ${failure}`);
         if (width < 1280) {

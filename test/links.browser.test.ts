@@ -1,11 +1,17 @@
 // Links and the browser console on the built site: a crawler that starts at / and follows links
 // alone, every internal link and #fragment resolving, valid tel: links, safe new-tab links, and
-// no console error or failed local request on any page.
+// no console error or failed local request on any page; and the same crawl of a build with the
+// tests' jobs, which reaches the list of jobs and every job's page, every photo loaded.
 import { afterAll, describe, expect, it } from "vitest";
 import { settled } from "./support/browser.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";
-import { NOT_FOUND_PROBE, loadSitePages } from "./support/pages.ts";
+import { JOB_PAGES, NOT_FOUND_PROBE, loadSitePages } from "./support/pages.ts";
 import { openBrowserSite } from "./support/browser-site.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { buildModel } from "../scripts/data/model.ts";
+import { buildRoutes } from "../scripts/pages/routes.ts";
+import { jobsDataDir } from "./support/site.ts";
+import { JOBS_TODAY } from "./support/job-fixtures.ts";
 
 const { model, routes, pages } = await loadSitePages();
 
@@ -25,15 +31,16 @@ interface CrawledPage {
 
 const crawled = new Map<string, CrawledPage>();
 
-const { site, context, page, close } = await openBrowserSite(model.business, {
+const { site, jobsSite, context, page, close } = await openBrowserSite(model.business, {
   context: { viewport: { width: 390, height: 800 } },
+  jobs: true,
 });
 afterAll(close);
 
-const isInternal = (url: URL) => url.origin === new URL(site.url).origin;
+const isInternal = (url: URL, origin = site.url) => url.origin === new URL(origin).origin;
 
-async function readPage(path: string): Promise<CrawledPage> {
-  const response = await page.goto(`${site.url}${path}`, { waitUntil: "load" });
+async function readPage(path: string, origin = site.url): Promise<CrawledPage> {
+  const response = await page.goto(`${origin}${path}`, { waitUntil: "load" });
   await settled(page);
   const { ids, links } = await page.evaluate(() => ({
     ids: [...document.querySelectorAll("[id]")].map((element) => element.id),
@@ -52,38 +59,45 @@ async function readPage(path: string): Promise<CrawledPage> {
 /** A North American number as E.164: +1, an area code and an exchange that start 2-9 and are not N11. */
 const NANP = /^\+1([2-9](?!11)\d{2})([2-9](?!11)\d{2})(\d{4})$/;
 
+/** Follows the links of the site at `origin` from / into `into`; the pages that did not answer 200. */
+async function crawl(origin: string, into: Map<string, CrawledPage>): Promise<string[]> {
+  const queue = ["/"];
+  while (queue.length > 0) {
+    const path = queue.shift() ?? "/";
+    if (into.has(path)) continue;
+    const found = await readPage(path, origin);
+    into.set(path, found);
+    for (const link of found.links) {
+      const url = new URL(link.href);
+      if (isInternal(url, origin) && !into.has(url.pathname)) queue.push(url.pathname);
+    }
+  }
+  return [...into].filter(([, found]) => found.status !== 200).map(([path, found]) => `${path}: ${found.status}`);
+}
+
+/** The #fragments of links among the crawled pages that name no element of their page. */
+function missingFragments(pages: Map<string, CrawledPage>, origin: string): string[] {
+  const missing: string[] = [];
+  for (const [from, found] of pages) {
+    for (const link of found.links) {
+      const url = new URL(link.href);
+      if (!isInternal(url, origin) || !url.hash) continue;
+      const id = decodeURIComponent(url.hash.slice(1));
+      if (!pages.get(url.pathname)?.ids.has(id)) missing.push(`${from} → ${url.pathname}${url.hash}`);
+    }
+  }
+  return missing;
+}
+
 describe("a crawler starting at /", () => {
   it("reaches all public pages by following links, and only pages that exist", async () => {
-    const queue = ["/"];
-    while (queue.length > 0) {
-      const path = queue.shift() ?? "/";
-      if (crawled.has(path)) continue;
-      const found = await readPage(path);
-      crawled.set(path, found);
-      for (const link of found.links) {
-        const url = new URL(link.href);
-        if (isInternal(url) && !crawled.has(url.pathname)) queue.push(url.pathname);
-      }
-    }
-    const broken = [...crawled]
-      .filter(([, found]) => found.status !== 200)
-      .map(([path, found]) => `${path}: ${found.status}`);
-    expect(broken).toEqual([]);
+    expect(await crawl(site.url, crawled)).toEqual([]);
     expect([...crawled.keys()].sort()).toEqual(routes.map((route) => route.path).sort());
   });
 
   it("finds the element of every #fragment it links to", () => {
     expect(crawled.size, "the crawl ran").toBeGreaterThan(0);
-    const missing: string[] = [];
-    for (const [from, found] of crawled) {
-      for (const link of found.links) {
-        const url = new URL(link.href);
-        if (!isInternal(url) || !url.hash) continue;
-        const id = decodeURIComponent(url.hash.slice(1));
-        if (!crawled.get(url.pathname)?.ids.has(id)) missing.push(`${from} → ${url.pathname}${url.hash}`);
-      }
-    }
-    expect(missing).toEqual([]);
+    expect(missingFragments(crawled, site.url)).toEqual([]);
   });
 
   it("links only to valid US phone numbers, each shown as it dials and kept on one line", () => {
@@ -174,6 +188,53 @@ describe("the browser console and network", () => {
     current = NOT_FOUND_PROBE;
     await watched.goto(`${site.url}${NOT_FOUND_PROBE}`, { waitUntil: "networkidle" });
     expect(deliberateLogs, "the not-found page logs the missing path").toBe(1);
+    expect(problems).toEqual([]);
+    await watched.close();
+  }, 180_000);
+});
+
+describe("with the tests' jobs", () => {
+  const jobsCrawled = new Map<string, CrawledPage>();
+
+  it("a crawler starting at / reaches every page, the list of jobs and each job's page among them", async () => {
+    const jobsRoutes = buildRoutes(buildModel(await loadData(jobsDataDir(jobsSite!.dir), { today: JOBS_TODAY })));
+    expect(await crawl(jobsSite!.url, jobsCrawled)).toEqual([]);
+    expect([...jobsCrawled.keys()].sort()).toEqual(jobsRoutes.map((route) => route.path).sort());
+    for (const { path } of JOB_PAGES) expect([...jobsCrawled.keys()]).toContain(path);
+  });
+
+  it("finds the element of every #fragment it links to", () => {
+    expect(jobsCrawled.size, "the crawl ran").toBeGreaterThan(0);
+    expect(missingFragments(jobsCrawled, jobsSite!.url)).toEqual([]);
+  });
+
+  it("loads every photo of the pages that show jobs, with no console error and no failed request", async () => {
+    const problems: string[] = [];
+    const watched = await context.newPage();
+    let current = "";
+    watched.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning")
+        problems.push(`${current}: console ${message.type()}: ${message.text()}`);
+    });
+    watched.on("pageerror", (error) => problems.push(`${current}: uncaught ${error.message}`));
+    watched.on("requestfailed", (request) => problems.push(`${current}: ${request.url()} failed`));
+    watched.on("response", (response) => {
+      if (response.status() >= 400)
+        problems.push(`${current}: ${new URL(response.url()).pathname} answered ${response.status()}`);
+    });
+    for (const { path } of JOB_PAGES) {
+      current = path;
+      await watched.goto(`${jobsSite!.url}${path}`, { waitUntil: "load" });
+      // Down to the bottom, so that every lazy photo is asked for, then until each has arrived.
+      await watched.evaluate(async () => {
+        for (const image of document.images) image.scrollIntoView();
+        await Promise.all([...document.images].map((image) => image.decode()));
+      });
+      const unloaded = await watched.evaluate(() =>
+        [...document.images].filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.alt),
+      );
+      expect(unloaded, path).toEqual([]);
+    }
     expect(problems).toEqual([]);
     await watched.close();
   }, 180_000);

@@ -1,5 +1,6 @@
 // Reflow and zoom (WCAG 1.4.10, 1.4.4), the brand colours' contrast (1.4.3, 1.4.11), and reduced
-// motion, on the built site.
+// motion, on the built site; reflow and zoom on the pages that show jobs too, in a build with the
+// tests' jobs.
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,17 +9,23 @@ import { settled } from "./support/browser.ts";
 import { contrastRatio, mustParseColour, rootCustomProperties } from "./support/colour.ts";
 import { stubFormProvider } from "./support/form-provider.ts";
 import { clippedText, textPastWindowEdges } from "./support/layout-probe.ts";
-import { loadSitePages } from "./support/pages.ts";
+import { JOB_PAGES, loadSitePages, type SitePage } from "./support/pages.ts";
 import { openBrowserSite } from "./support/browser-site.ts";
 
 const { model, pages, representative } = await loadSitePages();
 
-const { site, browser, page, close } = await openBrowserSite(model.business);
+const { site, jobsSite, browser, page, close } = await openBrowserSite(model.business, { jobs: true });
 afterAll(close);
 
-async function load(path: string, width: number, height = 800): Promise<void> {
+/** Every page, and the pages that show jobs in the build with the tests' jobs, each with its address's origin. */
+const everyPage: (SitePage & { origin: () => string; label: string })[] = [
+  ...pages.map((sitePage) => ({ ...sitePage, origin: () => site.url, label: sitePage.path })),
+  ...JOB_PAGES.map((sitePage) => ({ ...sitePage, origin: () => jobsSite!.url, label: `${sitePage.path} (with jobs)` })),
+];
+
+async function load(path: string, width: number, height = 800, origin = site.url): Promise<void> {
   await page.setViewportSize({ width, height });
-  await page.goto(`${site.url}${path}`, { waitUntil: "load" });
+  await page.goto(`${origin}${path}`, { waitUntil: "load" });
   await settled(page);
 }
 
@@ -56,9 +63,9 @@ describe("the layout probes", () => {
 });
 
 describe("320 px wide (WCAG 1.4.10 reflow)", () => {
-  for (const sitePage of pages) {
-    it(`${sitePage.path} needs no horizontal scrolling and cuts off no text`, async () => {
-      await load(sitePage.path, 320, 640);
+  for (const sitePage of everyPage) {
+    it(`${sitePage.label} needs no horizontal scrolling and cuts off no text`, async () => {
+      await load(sitePage.path, 320, 640, sitePage.origin());
       expect(await sidewaysScroll()).toEqual({ scroll: 0, hidden: false });
       expect(await page.evaluate(textPastWindowEdges)).toEqual([]);
       expect(await page.evaluate(clippedText)).toEqual([]);
@@ -112,9 +119,9 @@ describe("text at 200 % (WCAG 1.4.4 resize text)", () => {
       return getComputedStyle(document.body).fontSize;
     });
 
-  for (const sitePage of pages) {
-    it(`${sitePage.path} keeps all its text, unclipped, at 1280 px`, async () => {
-      await load(sitePage.path, 1280);
+  for (const sitePage of everyPage) {
+    it(`${sitePage.label} keeps all its text, unclipped, at 1280 px`, async () => {
+      await load(sitePage.path, 1280, 800, sitePage.origin());
       const before = await page.locator("body").innerText();
       const normalSize = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).fontSize));
       const enlarged = Number.parseFloat(await enlargeText());
@@ -141,7 +148,7 @@ describe("brand colour contrast (WCAG 1.4.3 and 1.4.11)", async () => {
     ["--link", "--paper-tint", TEXT, "links on tint, town names"],
     ["--clay", "--paper-tint", TEXT, "eyebrow text in page heads"],
     ["--clay", "--paper", LARGE_TEXT_OR_UI, "the 404 figure (large text) and icons"],
-    ["--on-night", "--night", TEXT, "header, footer and band text"],
+    ["--on-night", "--night", TEXT, "header, footer and band text; a photo's Before and During labels"],
     ["--on-night", "--night-soft", TEXT, "hero text over its gradient"],
     ["--on-night-soft", "--night", TEXT, "footer and band paragraphs"],
     ["--on-night-soft", "--night-soft", TEXT, "hero lead over its gradient"],
@@ -149,7 +156,7 @@ describe("brand colour contrast (WCAG 1.4.3 and 1.4.11)", async () => {
     ["--link-on-night", "--night-soft", TEXT, "links in the hero"],
     ["--accent", "--night", TEXT, "hero eyebrow text"],
     ["--accent", "--night-soft", TEXT, "hero eyebrow text over the gradient"],
-    ["--on-accent", "--accent", TEXT, "button text"],
+    ["--on-accent", "--accent", TEXT, "button text; a photo's After label"],
     ["--on-accent", "--accent-strong", TEXT, "button text on hover"],
     ["--focus", "--paper", LARGE_TEXT_OR_UI, "focus ring on light backgrounds"],
     ["--focus", "--paper-tint", LARGE_TEXT_OR_UI, "focus ring on tint"],

@@ -6,10 +6,12 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import type { Business } from "../../scripts/data/model.ts";
 import { launchBrowser } from "./browser.ts";
 import { blockFormProvider, stubFormProvider } from "./form-provider.ts";
-import { buildAndServe, serveSharedSite, type BuiltSite } from "./site.ts";
+import { buildAndServe, serveSharedJobsSite, serveSharedSite, type BuiltSite } from "./site.ts";
 
 export interface BrowserSite {
   site: BuiltSite;
+  /** With `jobs`, the shared build with the tests' jobs, served too (support/site.ts). */
+  jobsSite?: BuiltSite;
   browser: Browser;
   context: BrowserContext;
   page: Page;
@@ -26,10 +28,16 @@ export interface BrowserSiteOptions {
   context?: BrowserContextOptions;
   /** A build of the test's own, for a test that writes a new build into the folder served. */
   ownBuild?: boolean;
+  /** Serve the shared build with the tests' jobs too, for the pages that show jobs (support/pages.ts, JOB_PAGES). */
+  jobs?: boolean;
 }
 
 export async function openBrowserSite(business: Business, options: BrowserSiteOptions = {}): Promise<BrowserSite> {
-  const [site, browser] = await Promise.all([options.ownBuild ? buildAndServe() : serveSharedSite(), launchBrowser()]);
+  const [site, browser, jobsSite] = await Promise.all([
+    options.ownBuild ? buildAndServe() : serveSharedSite(),
+    launchBrowser(),
+    options.jobs ? serveSharedJobsSite() : undefined,
+  ]);
   const context = await browser.newContext(options.context);
   const provider = options.provider ?? { document: "" };
   if (provider === "blocked") await blockFormProvider(context, business);
@@ -37,12 +45,14 @@ export async function openBrowserSite(business: Business, options: BrowserSiteOp
   const page = await context.newPage();
   return {
     site,
+    ...(jobsSite ? { jobsSite } : {}),
     browser,
     context,
     page,
     close: async () => {
       await browser.close();
       await site.close();
+      await jobsSite?.close();
     },
   };
 }
