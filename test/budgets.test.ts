@@ -1,7 +1,9 @@
 // Every page renders from its first response: at most 14 KiB compressed with its CSS and JavaScript
-// inlined, at most 1 KiB of JavaScript, no render-blocking request, and every box sized up front.
-// The site editor, which only the owner loads, is held to 600 KB.
-import { isSitePageFile } from "../scripts/site/urls.ts";
+// inlined, at most 1 KiB of JavaScript, no render-blocking request, and every box sized up front;
+// the pages that show jobs too, in a build with the tests' jobs (the shipped data has none; the
+// largest job the schema takes: test/jobs.test.ts). The site editor, which only the owner loads, is
+// held to 600 KB.
+import { fileForPath, isSitePageFile } from "../scripts/site/urls.ts";
 import { describe, expect, it } from "vitest";
 import { renderSite } from "../scripts/pipeline/generate.ts";
 import { outputText } from "../scripts/lib/output.ts";
@@ -22,11 +24,21 @@ import { scanHtml } from "../scripts/headers/html-scan.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { BuildCache } from "../scripts/lib/cache.ts";
 import { CACHE_DIR } from "../scripts/lib/paths.ts";
+import { copyData } from "./support/data-copy.ts";
+import { addJobs, JOBS_TODAY } from "./support/job-fixtures.ts";
+import { JOB_PAGES } from "./support/pages.ts";
 
 const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
 const pages = [...site.files]
   .filter(([file]) => isSitePageFile(file))
   .map(([file, contents]) => ({ file, html: outputText(contents) }));
+const jobsData = await copyData();
+await addJobs(jobsData);
+const withJobs = await renderSite({ dataDir: jobsData, outDir: "unused", today: JOBS_TODAY });
+const jobPages = JOB_PAGES.map((page) => {
+  const file = fileForPath(page.path);
+  return { file: `${file} (with the tests' jobs)`, html: outputText(withJobs.files.get(file)!) };
+});
 const { scriptUrl: leadFormScript, frameUrl: leadFormFrame } = site.model.business.leadForm;
 const siteOrigin = new URL(site.model.business.url).origin;
 
@@ -112,7 +124,12 @@ describe("every page", () => {
     expect(pages.map((page) => page.file)).toContain("404.html");
   });
 
-  describe.each(pages)("$file", ({ file, html }) => {
+  it("and the pages that show jobs: the list, each job's page, the home, town and service pages with recent work", () => {
+    expect(jobPages.length).toBeGreaterThan(5);
+    for (const { file, html } of jobPages) expect(html, file).toContain('href="/projects');
+  });
+
+  describe.each([...pages, ...jobPages])("$file", ({ file, html }) => {
     it(`fits the first round trip: at most ${FIRST_ROUND_TRIP_BUDGET} bytes with gzip -9 and with brotli 11`, async () => {
       const weight = await measurePage(file, html);
       expect(weight.gzip, `${file}: ${weight.bytes} bytes, gzip ${weight.gzip}`).toBeLessThanOrEqual(
