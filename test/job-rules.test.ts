@@ -13,6 +13,7 @@ import type { Job, Town } from "../scripts/data/schema.ts";
 import { copyData, lineOf } from "./support/data-copy.ts";
 import { addJobs, FIXTURE_JOBS, JOBS_TODAY, jobsFileText } from "./support/job-fixtures.ts";
 import { SPEC_DATA_DIR } from "./support/paths.ts";
+import { fencedBlocks, guideSection, OWNER_GUIDE, readGuide } from "./support/readme.ts";
 
 /** The problems jobs.yaml gives, and its text. */
 async function refused(
@@ -185,5 +186,22 @@ describe("the rules for jobs", () => {
     // 23:30 on December 31 in Mattoon is already January 1 in UTC: still December there.
     expect((await refused(one({ month: "2026-01" }), new Date("2026-01-01T05:30:00Z"))).problems).toHaveLength(1);
     expect((await refused(one({ month: "2026-01" }), new Date("2026-01-01T06:30:00Z"))).problems).toEqual([]);
+  });
+});
+
+describe("the owner's guide's example", () => {
+  it("is jobs.yaml as fmt writes it but the line naming its schema, and passes check without a warning once its photos are in data/photos/", async () => {
+    const [example] = fencedBlocks(guideSection(await readGuide(OWNER_GUIDE), "Jobs"), "yaml");
+    expect(example).toBeDefined();
+    const jobs = (parse(example!) as { jobs: Job[] }).jobs;
+    expect(jobsFileText(jobs)).toBe(`# yaml-language-server: $schema=../schemas/jobs.schema.json\n\n${example}`);
+    const dir = await copyData();
+    await addJobs(dir, jobs);
+    await writeFile(path.join(dir, "jobs.yaml"), example!);
+    const data = await loadData(dir, { today: JOBS_TODAY });
+    expect(data.warnings.map(formatProblem)).toEqual([]);
+    expect(data.jobs.map((job) => [job.slug, job.photos.map((photo) => photo.role)])).toEqual([
+      ["mattoon-yard-drain", ["before", "after"]],
+    ]);
   });
 });
