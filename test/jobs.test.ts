@@ -201,6 +201,13 @@ describe("a job's page", () => {
     const images = work!.image as JsonObject[];
     expect(images.map((image) => image.description)).toEqual(job.photos.map((photo) => photo.alt));
     for (const image of images) expect(String(image.contentUrl)).toMatch(/\/assets\/photos\/[0-9a-f]{16}-1200\.jpg$/);
+    // No page claims a review or a rating, for a job or for the business: no such type, no such property.
+    for (const { file, html } of pagesOf(site)) {
+      for (const [, json] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g))
+        expect(json, file).not.toMatch(
+          /"(review|reviews|aggregateRating|reviewRating|contentRating)"\s*:|"@type"\s*:\s*"(Review|AggregateRating|Rating)"/,
+        );
+    }
   });
 
   it("shares its after photo as its link preview", () => {
