@@ -224,16 +224,18 @@ describe("with the tests' jobs", () => {
     });
     for (const { path } of JOB_PAGES) {
       current = path;
-      await watched.goto(`${jobsSite!.url}${path}`, { waitUntil: "load" });
-      // Down to the bottom, so that every lazy photo is asked for, then until each has arrived.
-      await watched.evaluate(async () => {
-        for (const image of document.images) image.scrollIntoView();
-        await Promise.all([...document.images].map((image) => image.decode()));
-      });
-      const unloaded = await watched.evaluate(() =>
-        [...document.images].filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.alt),
-      );
-      expect(unloaded, path).toEqual([]);
+      await watched.goto(`${jobsSite!.url}${path}`, { waitUntil: "networkidle" });
+      // Each photo scrolled to, so that a lazy one is asked for, and kept in view until it arrives.
+      for (const image of await watched.locator("img").all()) {
+        await image.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+            message: `${path}: ${await image.getAttribute("alt")}`,
+          })
+          .toBe(true);
+      }
+      // As on the pages above: every request of the page done before the next one is opened.
+      await watched.waitForLoadState("networkidle");
     }
     expect(problems).toEqual([]);
     await watched.close();
