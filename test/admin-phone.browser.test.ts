@@ -1,8 +1,10 @@
 // The site editor on the owner's phone: /admin/ at 390×844 with Chromium's mobile emulation and a
 // touch screen, every button tapped. On `npm run dev` in local-folder mode, as in
 // admin-dev.browser.test.ts (the same steps, from support/editor-form.ts), the owner changes
-// Mattoon's description and adds a photo to Mattoon, each with a Save; `sitegen check` passes on
-// the saved files and the visitor's page, at the same size, shows the change.
+// Mattoon's description and adds a photo to Mattoon, each with a Save; then adds a job done in
+// Charleston, its town and services picked from the site's lists, with a before and an after photo
+// from the phone's files, and saves it. `sitegen check` passes on the saved files and the
+// visitor's page, at the same size, shows the change.
 //
 // A real phone's browser has no folder picker: there the owner signs in on the live site, and
 // Save commits to the repository instead of writing the file. The form, its fields, the photo
@@ -18,7 +20,7 @@ import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonSchemaFor, resolveRef, type SchemaNode } from "../scripts/data/json-schemas.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { addPhoto, field, openFirstTown, reveal, tap } from "./support/editor-form.ts";
+import { addItem, addPhoto, field, reveal, openFirstTown, tap } from "./support/editor-form.ts";
 import { openLocalEditor, startEditorProject, type EditorProject } from "./support/local-editor.ts";
 import { jobSitePhoto } from "./support/photo-fixtures.ts";
 import { sitegen } from "./support/sitegen.ts";
@@ -167,4 +169,123 @@ describe("the site editor on a phone (390×844, touch)", () => {
     await editor.context().close();
     await visitor.context().close();
   }, 120_000);
+
+  it("adds a job with a before and an after photo, by touch, and its page shows the pair, labelled", async () => {
+    const { editor, errors } = await openLocalEditor(browser, setup, PHONE);
+    await tap(editor.getByRole("button", { name: "Work with Local Repository" }));
+    // On a phone the editor opens on its collections; Jobs is one of them, with its one file.
+    const collection = editor.getByText("Jobs", { exact: true }).first();
+    await collection.waitFor();
+    await tap(collection);
+    const file = editor.getByText("Jobs done", { exact: true }).first();
+    await file
+      .or(editor.getByRole("button", { name: "Save" }))
+      .first()
+      .waitFor();
+    if (await file.isVisible()) await tap(file);
+    await expect.poll(() => editor.getByRole("button", { name: "Save" }).count()).toBe(1);
+    await look(editor, "14-jobs-open");
+
+    const job = await addItem(editor, editor.locator("body"), "Jobs", "Job", tap);
+    await look(editor, "15-job-added");
+    const typeInto = async (label: string, value: string) => {
+      const box = (await reveal(editor, field(job, label))).getByRole("textbox").first();
+      await tap(box);
+      await box.fill(value);
+    };
+    await typeInto("Slug", PHONE_JOB.slug);
+    await typeInto("Title", PHONE_JOB.title);
+    await pick(editor, field(job, "Town"), "Charleston");
+    await look(editor, "16-job-town");
+    await pick(editor, field(job, "Services"), "Drainage Systems");
+    await look(editor, "17-job-services");
+    const month = (await reveal(editor, field(job, "Month done"))).locator("input").first();
+    await month.fill("2025-09-12");
+    await typeInto("The story", PHONE_JOB.story);
+    await look(editor, "18-job-story");
+
+    for (const [role, photo] of [
+      ["before", PHONE_JOB.before],
+      ["after", PHONE_JOB.after],
+    ] as const) {
+      const file = { name: photo.name, mimeType: "image/jpeg", buffer: await jobSitePhoto(photo.width, photo.height) };
+      const row = await addPhoto(editor, job, file, photo.alt, { press: tap });
+      await tap((await reveal(editor, field(row, "Before, during or after"))).getByRole("radio", { name: role }));
+      await look(editor, `${role === "before" ? "19" : "20"}-job-photo-${role}`);
+    }
+
+    await tap(editor.getByRole("button", { name: "Save" }));
+    await editor.getByText("Entry saved.").waitFor();
+    await look(editor, "21-job-saved");
+
+    const saved = parse(await readFile(path.join(setup.project, "data", "jobs.yaml"), "utf8")) as { jobs: unknown[] };
+    expect(saved.jobs).toEqual([
+      {
+        slug: PHONE_JOB.slug,
+        title: PHONE_JOB.title,
+        town: "charleston",
+        services: ["drainage-system"],
+        month: "2025-09",
+        story: PHONE_JOB.story,
+        photos: [
+          { file: "photos/img-3107.jpg", role: "before", alt: PHONE_JOB.before.alt },
+          { file: "photos/img-3142.jpg", role: "after", alt: PHONE_JOB.after.alt },
+        ],
+      },
+    ]);
+    await checkSavedData();
+
+    const visitor = await (await browser.newContext(PHONE)).newPage();
+    await expect
+      .poll(async () => (await visitor.goto(`${setup.dev.url}/projects/${PHONE_JOB.slug}`))?.status(), {
+        timeout: 60_000,
+      })
+      .toBe(200);
+    const pair = visitor.locator("figure.before-after");
+    expect(await pair.locator(".photo-role").allInnerTexts()).toEqual(["BEFORE", "AFTER"]);
+    for (const image of await pair.locator("img").all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+    expect(await pair.locator("img").evaluateAll((images) => images.map((img) => img.getAttribute("alt")))).toEqual([
+      PHONE_JOB.before.alt,
+      PHONE_JOB.after.alt,
+    ]);
+    await pair.scrollIntoViewIfNeeded();
+    await look(visitor, "22-visitor-job");
+    expect(errors).toEqual([]);
+    await editor.context().close();
+    await visitor.context().close();
+  }, 240_000);
 });
+
+/**
+ * A job as the owner types it in on the phone; its photos as the phone names them, each of a size of
+ * its own (the editor's library keeps one copy of a file it already has, as the town's photo above).
+ */
+const PHONE_JOB = {
+  slug: "charleston-side-yard-drain",
+  title: "Side yard drain on a clay lot in Charleston",
+  story:
+    "Every rain ran off the neighbor's drive and pooled along this house's side wall, and the crawl space stayed damp. " +
+    "Under a thin layer of topsoil the lot was hard clay. We cut a shallow swale along the lot line and carried the water to the back ditch.",
+  before: {
+    name: "IMG 3107.JPG",
+    width: 1500,
+    height: 1000,
+    alt: "Water pooled along the side wall of a house after rain",
+  },
+  after: {
+    name: "IMG 3142.JPG",
+    width: 1400,
+    height: 900,
+    alt: "A grassed swale along the lot line beside the house, dry",
+  },
+};
+
+/** Picks `option` in a select field of the editor: a list to open and tap, or a box to type into. */
+async function pick(page: Page, select: Locator, option: string): Promise<void> {
+  const box = (await reveal(page, select)).getByRole("combobox").first();
+  await tap(box);
+  await page.getByRole("option", { name: option, exact: true }).first().tap();
+}
