@@ -83,6 +83,8 @@ describe("the site editor at /admin/", () => {
     for (const name of NAMES) {
       const file = DATA_FILES[name].file;
       if (name !== "towns") expect(saved[file], file).toBe(original[file]);
+      // The spec's data has no jobs.yaml, and a save of the towns writes none.
+      if (original[file] === undefined) continue;
       expect(canonicalText(name, saved[file]!), file).toBe(saved[file]);
     }
     expect(log.errors).toEqual([]);

@@ -3,6 +3,7 @@
 // picker, which a test cannot drive: showDirectoryPicker() answers with the page's origin-private
 // folder (OPFS) instead, seeded with a .git folder and the data files, which the editor reads and
 // writes exactly as it would the owner's working copy.
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -87,10 +88,16 @@ export async function savedFiles(page: Page): Promise<Record<string, string>> {
   });
 }
 
-/** The data files of a data folder (the project's data/ by default), by file name. */
+/**
+ * The data files of a data folder (the project's data/ by default), by file name; an optional file
+ * (jobs.yaml) only when the folder has it, as a working copy without it has none.
+ */
 export async function projectFiles(dir: string = DATA_DIR): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  for (const name of NAMES)
-    files[DATA_FILES[name].file] = await readFile(path.join(dir, DATA_FILES[name].file), "utf8");
+  for (const name of NAMES) {
+    const { file, optional } = DATA_FILES[name];
+    if (optional && !existsSync(path.join(dir, file))) continue;
+    files[file] = await readFile(path.join(dir, file), "utf8");
+  }
   return files;
 }
