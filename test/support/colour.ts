@@ -1,5 +1,7 @@
-// Colour arithmetic of WCAG 2.2: relative luminance and contrast ratio of sRGB colours, and the
-// colour a translucent layer shows over what lies beneath it.
+// Colours as a stylesheet or getComputedStyle writes them, with an alpha channel, read for WCAG
+// 2.2's arithmetic: the site's own (scripts/data/contrast.ts), which test/a11y-helpers.test.ts holds
+// to reference values.
+import { composite as blend, contrastRatio as ratio } from "../../scripts/data/contrast.ts";
 
 export interface Rgba {
   r: number;
@@ -39,24 +41,12 @@ export function mustParseColour(value: string): Rgba {
 
 /** The colour seen when `top` is painted over the opaque colour `below`. */
 export function composite(top: Rgba, below: Rgba): Rgba {
-  const mix = (upper: number, lower: number) => upper * top.a + lower * (1 - top.a);
-  return { r: mix(top.r, below.r), g: mix(top.g, below.g), b: mix(top.b, below.b), a: 1 };
-}
-
-function channel(value: number): number {
-  const c = value / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-/** WCAG relative luminance, 0 for black to 1 for white. */
-function relativeLuminance({ r, g, b }: Rgba): number {
-  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  return { ...blend(top, top.a, below), a: 1 };
 }
 
 /** WCAG contrast ratio of two opaque colours, from 1 to 21. */
 export function contrastRatio(first: Rgba, second: Rgba): number {
-  const [light, dark] = [relativeLuminance(first), relativeLuminance(second)].sort((x, y) => y - x);
-  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+  return ratio(first, second);
 }
 
 /** The custom properties declared in the first :root block of a stylesheet, by name. */
