@@ -1,7 +1,7 @@
 // The document shell every page shares: head, skip link, header, breadcrumbs, main, footer.
 import type { ReactNode } from "react";
+import { preload, type PreloadOptions } from "react-dom";
 import type { PageShell } from "../scripts/site/page.ts";
-import { FAVICON_PATH } from "../scripts/site/urls.ts";
 import { Header } from "./parts/Header.tsx";
 import { Footer } from "./parts/Footer.tsx";
 import { CallBar } from "./parts/CallBar.tsx";
@@ -9,6 +9,7 @@ import type { Phone } from "../scripts/data/model.ts";
 import { Breadcrumbs } from "./parts/Breadcrumbs.tsx";
 import { SocialMetaTags } from "./parts/SocialMetaTags.tsx";
 import { StructuredData } from "./parts/StructuredData.tsx";
+import { faviconOf } from "../scripts/site/brand.ts";
 
 export function Layout({
   shell,
@@ -26,7 +27,21 @@ export function Layout({
   /** The page shows jobs: it carries the rules only such pages need (PageAssets.jobsCss). */
   jobStyles?: boolean;
 }) {
-  const { meta, assets, business } = shell;
+  const { meta, assets, business, hero } = shell;
+  const favicon = faviconOf(business.icon);
+  // The photo at the top, asked for from the first bytes, before the stylesheet is read: for each
+  // screen size, the copies its <picture> offers there. React writes a preload right after the
+  // viewport's <meta>, where a <link> written here would be moved below the page's other tags.
+  for (const source of hero?.preloads ?? []) {
+    preload(source.srcset.split(" ")[0]!, {
+      as: "image",
+      type: source.type,
+      imageSrcSet: source.srcset,
+      imageSizes: hero!.sizes,
+      fetchPriority: "high",
+      media: source.media,
+    } as PreloadOptions);
+  }
   return (
     <html lang="en">
       <head>
@@ -38,7 +53,7 @@ export function Layout({
         {meta.noindex ? <meta name="robots" content="noindex" /> : null}
         {shell.social ? <SocialMetaTags social={shell.social} /> : null}
         <meta name="theme-color" content="#1d2329" />
-        <link rel="icon" href={FAVICON_PATH} type="image/svg+xml" />
+        <link rel="icon" href={favicon.path} type={favicon.type} />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <style dangerouslySetInnerHTML={{ __html: jobStyles ? `${assets.css}${assets.jobsCss}` : assets.css }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />

@@ -1,12 +1,9 @@
-// Reflow and zoom (WCAG 1.4.10, 1.4.4), the brand colours' contrast (1.4.3, 1.4.11), and reduced
-// motion, on the built site; reflow and zoom on the pages that show jobs too, in a build with the
-// tests' jobs.
-import { readFile } from "node:fs/promises";
+// Reflow and zoom (WCAG 1.4.10, 1.4.4) and reduced motion, on the built site; reflow and zoom on
+// the pages that show jobs too, in a build with the tests' jobs. The colours' contrast (1.4.3,
+// 1.4.11), with palette.css's colours and with an owner's accent, is test/colours.test.ts's.
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { PALETTE } from "../scripts/pages/assets.ts";
 import { settled } from "./support/browser.ts";
-import { contrastRatio, mustParseColour, rootCustomProperties } from "./support/colour.ts";
 import { stubFormProvider } from "./support/form-provider.ts";
 import { clippedText, textPastWindowEdges } from "./support/layout-probe.ts";
 import { JOB_PAGES, loadSitePages, type SitePage } from "./support/pages.ts";
@@ -130,54 +127,6 @@ describe("text at 200 % (WCAG 1.4.4 resize text)", () => {
       expect(await sidewaysScroll()).toEqual({ scroll: 0, hidden: false });
       expect(await page.evaluate(textPastWindowEdges)).toEqual([]);
       expect(await page.evaluate(clippedText)).toEqual([]);
-    });
-  }
-});
-
-describe("brand colour contrast (WCAG 1.4.3 and 1.4.11)", async () => {
-  const colours = rootCustomProperties(await readFile(PALETTE, "utf8"));
-  const TEXT = 4.5;
-  const LARGE_TEXT_OR_UI = 3;
-  // [foreground, background, minimum, where the pair is used]
-  const pairs: [string, string, number, string][] = [
-    ["--ink", "--paper", TEXT, "body text"],
-    ["--ink", "--paper-tint", TEXT, "text in tinted sections, tiles and boxes"],
-    ["--ink-soft", "--paper", TEXT, "card descriptions, intros, breadcrumbs"],
-    ["--ink-soft", "--paper-tint", TEXT, "intros and fact labels on tint"],
-    ["--link", "--paper", TEXT, "links"],
-    ["--link", "--paper-tint", TEXT, "links on tint, town names"],
-    ["--clay", "--paper-tint", TEXT, "eyebrow text in page heads"],
-    ["--clay", "--paper", LARGE_TEXT_OR_UI, "the 404 figure (large text) and icons"],
-    ["--on-night", "--night", TEXT, "header, footer and band text; a photo's Before and During labels"],
-    ["--on-night", "--night-soft", TEXT, "hero text over its gradient"],
-    ["--on-night-soft", "--night", TEXT, "footer and band paragraphs"],
-    ["--on-night-soft", "--night-soft", TEXT, "hero lead over its gradient"],
-    ["--link-on-night", "--night", TEXT, "links in dark bands"],
-    ["--link-on-night", "--night-soft", TEXT, "links in the hero"],
-    ["--accent", "--night", TEXT, "hero eyebrow text"],
-    ["--accent", "--night-soft", TEXT, "hero eyebrow text over the gradient"],
-    ["--on-accent", "--accent", TEXT, "button text; a photo's After label"],
-    ["--on-accent", "--accent-strong", TEXT, "button text on hover"],
-    ["--focus", "--paper", LARGE_TEXT_OR_UI, "focus ring on light backgrounds"],
-    ["--focus", "--paper-tint", LARGE_TEXT_OR_UI, "focus ring on tint"],
-    ["--focus-on-night", "--night", LARGE_TEXT_OR_UI, "focus ring in dark bands"],
-    ["--focus-on-night", "--night-soft", LARGE_TEXT_OR_UI, "focus ring in the hero"],
-    ["--ink", "--paper", LARGE_TEXT_OR_UI, "outline button border"],
-    ["--on-night-soft", "--night", LARGE_TEXT_OR_UI, "menu button and ghost button border"],
-  ];
-
-  it("declares every colour the checks name", () => {
-    const missing = [...new Set(pairs.flatMap(([fg, bg]) => [fg, bg]))].filter((name) => !colours.has(name));
-    expect(missing).toEqual([]);
-  });
-
-  for (const [foreground, background, minimum, use] of pairs) {
-    it(`${foreground} on ${background} reaches ${minimum}:1 (${use})`, () => {
-      const ratio = contrastRatio(
-        mustParseColour(colours.get(foreground) ?? ""),
-        mustParseColour(colours.get(background) ?? ""),
-      );
-      expect(ratio).toBeGreaterThanOrEqual(minimum);
     });
   }
 });

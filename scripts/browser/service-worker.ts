@@ -20,7 +20,10 @@ declare const OFFLINE_HTML: string;
 declare const OFFLINE_POLICY: string;
 /** The same for a site on plain HTTP (the local server), as the local server sends it. */
 declare const OFFLINE_PLAIN_HTTP_POLICY: string;
-/** Pages (and the home page's map picture) kept from the first visit, whether or not the visitor opens them. */
+/**
+ * Pages (and the home page's map picture, the logo and the phone-size copy of the home page's photo)
+ * kept from the first visit, whether or not the visitor opens them.
+ */
 declare const KEEP_FROM_START: string[];
 /** Paths whose requests the worker never answers: the site editor's, and the site's icon. */
 declare const LEFT_ALONE: string[];

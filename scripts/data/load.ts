@@ -8,6 +8,7 @@ import { DataError, type DataProblem, type PathKey } from "./problems.ts";
 import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
 import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
 import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
+import { checkBrand, type BrandMarks } from "./brand.ts";
 import { privacyFacts, privacyLastUpdated, type PrivacyFacts } from "./privacy.ts";
 import { checkRules } from "./rules.ts";
 import { businessDay } from "./special-hours.ts";
@@ -24,6 +25,8 @@ export interface RawData {
   jobs: Job[];
   /** The photos the rows name, by file, as read and checked. */
   photos: ReadonlyMap<string, PhotoInfo>;
+  /** The logo and the icon site.yaml names, as read and checked (brand.ts). */
+  brand: BrandMarks;
   /** What is allowed but close to a rule (a town page close to another's wording), located as problems are. */
   warnings: DataProblem[];
   /** What the privacy page shows of the data, and the day that last changed (privacy.ts). */
@@ -157,8 +160,10 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
   const { site, services, towns, faq, jobs } = parsed;
   const rules = checkRules({ site, services, towns, faq, jobs }, options.today);
   problems.push(...rules.problems);
-  const checked = await checkPhotos(dataDir, photoPlaces(services, towns, jobs));
+  const checked = await checkPhotos(dataDir, photoPlaces(site, services, towns, jobs));
   problems.push(...checked.problems);
+  const brand = await checkBrand(dataDir, site);
+  problems.push(...brand.problems);
   const jobsRead = absent.has("jobs") || jobs;
   if (problems.length > 0 || !site || !services || !towns || !faq || !jobsRead) throw new DataError(inReadingOrder(problems));
   const townData = towns.value as { towns: Town[]; alsoServing: Town[] };
@@ -173,6 +178,7 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
     homeFaqs: (faq.value as { faqs: Faq[] }).faqs,
     jobs: newestFirst(jobs ? (jobs.value as { jobs: Job[] }).jobs : []),
     photos: checked.photos,
+    brand: brand.marks,
     warnings: inReadingOrder(rules.warnings),
     privacy: { facts, updated },
   };

@@ -4,6 +4,9 @@
 import { parseHtmlFragment } from "./html-fragment.ts";
 import { readLeadFormEmbed, type LeadFormEmbed } from "./lead-form.ts";
 import type { RawData } from "./load.ts";
+import { accentPalette, type AccentPalette } from "./accent.ts";
+import type { BrandImage } from "./brand.ts";
+import type { PhotoInfo } from "./photos.ts";
 import { DAYS, US_PHONE, type Job, type Service, type SiteData, type Town } from "./schema.ts";
 import { businessDay, dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
 
@@ -52,8 +55,19 @@ interface LeadForm extends LeadFormEmbed {
   title: string;
 }
 
+/** The business's own marks and colour (site.yaml's logo, icon and accent), as the pages use them. */
+export interface Brand {
+  /** The logo, with its text alternative: site.yaml's, or the business name. */
+  logo?: { image: BrandImage; alt: string };
+  /** The square icon of the browser tab; the shovel without it. */
+  icon?: BrandImage;
+  /** The colours made from the accent (accent.ts); palette.css's own without one. */
+  palette?: AccentPalette;
+}
+
 export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHours" | "leadForm"> {
   leadForm: LeadForm;
+  brand: Brand;
   phone: Phone;
   secondPhone: Phone;
   /** Absent when site.yaml names no number for texts: then no page offers texting. */
@@ -189,9 +203,16 @@ export interface ModelOptions {
 
 export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel {
   const { phones, hours, specialHours, leadForm, ...rest } = raw.site;
+  const { logo, icon, accent } = rest;
+  const brand: Brand = {
+    ...(logo && raw.brand.logo ? { logo: { image: raw.brand.logo, alt: logo.alt ?? rest.name } } : {}),
+    ...(icon && raw.brand.icon ? { icon: raw.brand.icon } : {}),
+    ...(accent ? { palette: accentPalette(accent) } : {}),
+  };
   return {
     business: {
       ...rest,
+      brand,
       leadForm: { title: leadForm.title, ...checkedEmbed(leadForm.embed) },
       phone: toPhone(phones.primary),
       secondPhone: toPhone(phones.secondary),
@@ -261,4 +282,20 @@ export function jobTown(model: Pick<SiteModel, "towns" | "alsoServing">, job: Pi
 /** The services a job was, in the job's order. */
 export function jobServices(model: Pick<SiteModel, "services">, job: Pick<Job, "services">): Service[] {
   return job.services.flatMap((key) => model.services.find((service) => service.key === key) ?? []);
+}
+
+/** The photos of the town, service and job rows' own photos (galleries, a job's pairs), once each. */
+export function galleryPhotos(
+  model: Pick<SiteModel, "services" | "towns" | "alsoServing" | "jobs" | "photos">,
+): PhotoInfo[] {
+  const rows: { photos?: { file: string }[] }[] = [...model.services, ...allTowns(model), ...model.jobs];
+  const files = rows.flatMap((row) => (row.photos ?? []).map((photo) => photo.file));
+  return [...new Set(files)].flatMap((file) => model.photos.get(file) ?? []);
+}
+
+/** The photos shown at the top of a page (the home page's, a service's, a town's), once each. */
+export function heroPhotos(model: Pick<SiteModel, "business" | "services" | "towns" | "alsoServing" | "photos">): PhotoInfo[] {
+  const files = [model.business.hero, ...model.services.map((service) => service.hero), ...allTowns(model).map((town) => town.hero)]
+    .flatMap((hero) => (hero ? [hero.file] : []));
+  return [...new Set(files)].flatMap((file) => model.photos.get(file) ?? []);
 }

@@ -18,7 +18,7 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
 import { openRegularFile } from "./regular-file.ts";
-import { PHOTO_FOLDER, type Photo } from "./schema.ts";
+import { PHOTO_FOLDER, type HeroPhoto, type Photo } from "./schema.ts";
 
 /** The narrowest photo the gallery takes: it shows photos up to about 800 px wide on a phone. */
 const MIN_PHOTO_WIDTH = 800;
@@ -42,20 +42,30 @@ export interface PhotoInfo {
 export interface PhotoPlace {
   parsed: ParsedFile;
   keys: PathKey[];
-  photo: Photo;
+  photo: Pick<Photo, "file">;
 }
 
-/** Every photo of the town, service and job rows, with the place each is named. */
+/**
+ * Every photo the data names, with the place each is named: the galleries of the town, service and
+ * job rows, and the photos at the top of the home page (site.yaml's hero) and of the town and
+ * service rows.
+ */
 export function photoPlaces(
+  site: ParsedFile | undefined,
   services: ParsedFile | undefined,
   towns: ParsedFile | undefined,
   jobs?: ParsedFile,
 ): PhotoPlace[] {
   const places: PhotoPlace[] = [];
   const rows = (parsed: ParsedFile | undefined, list: string) =>
-    ((parsed?.value as Record<string, { photos?: Photo[] }[]> | undefined)?.[list] ?? []).forEach((row, i) =>
-      row.photos?.forEach((photo, j) => places.push({ parsed: parsed!, keys: [list, i, "photos", j], photo })),
+    ((parsed?.value as Record<string, { photos?: Photo[]; hero?: HeroPhoto }[]> | undefined)?.[list] ?? []).forEach(
+      (row, i) => {
+        row.photos?.forEach((photo, j) => places.push({ parsed: parsed!, keys: [list, i, "photos", j], photo }));
+        if (row.hero) places.push({ parsed: parsed!, keys: [list, i, "hero"], photo: row.hero });
+      },
     );
+  const hero = (site?.value as { hero?: HeroPhoto } | undefined)?.hero;
+  if (site && hero) places.push({ parsed: site, keys: ["hero"], photo: hero });
   rows(services, "services");
   rows(towns, "towns");
   rows(towns, "alsoServing");
@@ -79,16 +89,19 @@ type PhotoRefusal = { found: string; expected: string };
 
 const WHOLE_PHOTO = "a photo saved in data/photos/ itself (not a link, a folder, a pipe or a device)";
 
-/** The photos folder is a folder of data/, not a link to one elsewhere on the machine that builds the site. */
-async function photoFolderProblem(dataDir: string): Promise<PhotoRefusal | undefined> {
-  const folder = path.join(dataDir, PHOTO_FOLDER);
+/**
+ * A folder of data/ that holds pictures (photos/, brand/) is a folder of its own, not a link to one
+ * elsewhere on the machine that builds the site.
+ */
+export async function pictureFolderProblem(dataDir: string, name: string, holds: string): Promise<PhotoRefusal | undefined> {
+  const folder = path.join(dataDir, name);
   const stats = await lstat(folder).catch(() => undefined);
   if (!stats || stats.isDirectory()) return undefined; // A missing folder: each photo is then a missing file.
   const target = stats.isSymbolicLink() ? await readlink(folder).catch(() => undefined) : undefined;
   const what = stats.isSymbolicLink()
     ? `a symbolic link${target === undefined ? "" : ` to ${JSON.stringify(target)}`}`
     : "something other than a folder";
-  return { found: `${PHOTO_FOLDER}/ as ${what}`, expected: `a folder ${PHOTO_FOLDER}/ in data/ that holds the photos themselves` };
+  return { found: `${name}/ as ${what}`, expected: `a folder ${name}/ in data/ that holds the ${holds} themselves` };
 }
 
 /** The decoder's own words, first line only, naming the photo as the data does rather than by its path on this machine. */
@@ -151,7 +164,7 @@ export async function checkPhotos(
 ): Promise<{ problems: DataProblem[]; photos: Map<string, PhotoInfo> }> {
   const files = [...new Set(places.map((place) => place.photo.file))];
   const read = new Map<string, PhotoInfo | PhotoRefusal>();
-  const folderProblem = files.length > 0 ? await photoFolderProblem(dataDir) : undefined;
+  const folderProblem = files.length > 0 ? await pictureFolderProblem(dataDir, PHOTO_FOLDER, "photos") : undefined;
   // One at a time: a few huge photos must not be decoded at once.
   for (const file of files) read.set(file, folderProblem ?? (await readPhoto(dataDir, file)));
   const problems: DataProblem[] = [];

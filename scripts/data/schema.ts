@@ -5,6 +5,7 @@ import { isIconName } from "./icons.ts";
 import { parseHtmlFragment } from "./html-fragment.ts";
 import { readLeadFormEmbed } from "./lead-form.ts";
 import { HTTPS_ADDRESS, HTTPS_ADDRESS_EXPECTED, httpsAddressProblem } from "./web-address.ts";
+import { accentProblem } from "./accent.ts";
 
 const text = (min: number, max: number) =>
   z
@@ -103,6 +104,65 @@ const googleProfileSchema = z.strictObject({
     'Google\'s "write a review" address for your profile, from "Ask for reviews" in your Business Profile',
   ),
 });
+
+/** The folder in data/ that holds the photos; the data names a photo by its path from data/. */
+export const PHOTO_FOLDER = "photos";
+
+/** Photo files the site reads: in data/photos/, in a format a phone or camera saves. */
+export const PHOTO_FILE = new RegExp(`^${PHOTO_FOLDER}/[^/\\\\]+\\.(?:jpe?g|png|webp|avif|heic|heif)$`, "i");
+
+/** Alt text that says nothing: a word such as "image", or a camera's file name. */
+const VAGUE_ALT = /^(?:an? )?(?:image|photo|photograph|picture|pic|img|screenshot|untitled|jpe?g|png)\s*\d*$/i;
+const FILE_NAME_ALT = /\.(?:jpe?g|png|webp|avif|heic|heif|gif|tiff?)$|^(?:IMG|DSC|DSCN|PXL|DCIM|MVIMG|PHOTO)[_-]?\d/i;
+
+const photoFile = z
+  .string()
+  .regex(PHOTO_FILE, "a photo in data/photos/ (JPEG, PNG, WebP, AVIF or HEIC), such as photos/mattoon-basement-dig.jpg")
+  .describe("The photo's file, in data/photos/: photos/mattoon-basement-dig.jpg. At least 800 pixels wide");
+
+const photoAlt = z
+  .string({
+    // Missing alt text is the mistake to expect (a photo added, its description forgotten): say what goes there.
+    error: (issue) => (issue.input === undefined ? "a sentence that says what the photo shows" : undefined),
+  })
+  .trim()
+  .min(1, "a sentence that says what the photo shows")
+  .max(250, "text of at most 250 characters")
+  .refine((alt) => !VAGUE_ALT.test(alt), "words that say what the photo shows, not a word such as image or photo")
+  .refine((alt) => !FILE_NAME_ALT.test(alt), "words that say what the photo shows, not a file name")
+  .describe("What the photo shows, for visitors who cannot see it: Excavator digging a basement in Mattoon");
+
+const photoCaption = text(3, 140).describe("Optional: a short line shown under the photo").optional();
+
+const photoSchema = z.strictObject({ file: photoFile, alt: photoAlt, caption: photoCaption });
+
+/**
+ * A photo at the top of a page, behind its heading: one of the owner's photos, held to the
+ * gallery's rules. Best 1600 pixels wide or more, in landscape.
+ */
+const heroSchema = z.strictObject({
+  file: photoFile.describe(
+    "The photo's file, in data/photos/: photos/yard-excavator.jpg. At least 800 pixels wide; 1600 or more and in landscape is best",
+  ),
+  alt: photoAlt,
+});
+
+/** The folder in data/ that holds the logo and the icon. */
+export const BRAND_FOLDER = "brand";
+
+/** The logo's and the icon's files: in data/brand/, as SVG, PNG or WebP. */
+export const BRAND_FILE = new RegExp(`^${BRAND_FOLDER}/[^/\\\\]+\\.(?:svg|png|webp)$`, "i");
+
+/** A colour as CSS writes it in six hex digits: "#1f6feb". */
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+const accent = z
+  .string()
+  .regex(HEX_COLOUR, 'a colour as # and six hex digits, in double quotes, such as "#1f6feb"')
+  .superRefine((colour, context) => {
+    const problem = HEX_COLOUR.test(colour) ? accentProblem(colour) : undefined;
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
 
 const siteSchema = z.strictObject({
   name: text(3, 60).describe("The business name, as every page shows it. Until the owner confirms it, a placeholder"),
@@ -206,40 +266,36 @@ const siteSchema = z.strictObject({
         .optional(),
     })
     .describe("Where the editor at /admin/ reads and saves the site's files. Change only when the site moves"),
+  logo: z
+    .strictObject({
+      file: z
+        .string()
+        .regex(BRAND_FILE, "a logo in data/brand/ (SVG, PNG or WebP), such as brand/logo.svg")
+        .describe(
+          "The logo's file, in data/brand/: an SVG, or a PNG or WebP at least 80 pixels tall; from square to four times as wide as tall. The header shows it 40 pixels tall, in place of the shovel and the name",
+        ),
+      alt: text(2, 80)
+        .describe("Optional: the words of the logo, for visitors who cannot see it; the business name unless given")
+        .optional(),
+    })
+    .describe("Optional: the business's logo, in the header of every page, on the link previews and for search engines")
+    .optional(),
+  icon: z
+    .string()
+    .regex(BRAND_FILE, "a square icon in data/brand/ (SVG, PNG or WebP), such as brand/icon.svg")
+    .describe(
+      "Optional: the icon of the browser tab, in data/brand/: a square SVG, or a square PNG or WebP at least 64 pixels (512 is best). Without it, the shovel",
+    )
+    .optional(),
+  accent: accent
+    .describe(
+      'Optional: the colour of the buttons, in double quotes, such as "#1f6feb"; the links and the focus ring are made from it. Refused when text cannot be read on it',
+    )
+    .optional(),
+  hero: heroSchema.describe("Optional: a photo of your work at the top of the home page, behind its heading").optional(),
 });
 
 const section = z.strictObject({ heading: text(5, 80), text: text(40, 900) });
-
-/** The folder in data/ that holds the photos; the data names a photo by its path from data/. */
-export const PHOTO_FOLDER = "photos";
-
-/** Photo files the site reads: in data/photos/, in a format a phone or camera saves. */
-export const PHOTO_FILE = new RegExp(`^${PHOTO_FOLDER}/[^/\\\\]+\\.(?:jpe?g|png|webp|avif|heic|heif)$`, "i");
-
-/** Alt text that says nothing: a word such as "image", or a camera's file name. */
-const VAGUE_ALT = /^(?:an? )?(?:image|photo|photograph|picture|pic|img|screenshot|untitled|jpe?g|png)\s*\d*$/i;
-const FILE_NAME_ALT = /\.(?:jpe?g|png|webp|avif|heic|heif|gif|tiff?)$|^(?:IMG|DSC|DSCN|PXL|DCIM|MVIMG|PHOTO)[_-]?\d/i;
-
-const photoFile = z
-  .string()
-  .regex(PHOTO_FILE, "a photo in data/photos/ (JPEG, PNG, WebP, AVIF or HEIC), such as photos/mattoon-basement-dig.jpg")
-  .describe("The photo's file, in data/photos/: photos/mattoon-basement-dig.jpg. At least 800 pixels wide");
-
-const photoAlt = z
-  .string({
-    // Missing alt text is the mistake to expect (a photo added, its description forgotten): say what goes there.
-    error: (issue) => (issue.input === undefined ? "a sentence that says what the photo shows" : undefined),
-  })
-  .trim()
-  .min(1, "a sentence that says what the photo shows")
-  .max(250, "text of at most 250 characters")
-  .refine((alt) => !VAGUE_ALT.test(alt), "words that say what the photo shows, not a word such as image or photo")
-  .refine((alt) => !FILE_NAME_ALT.test(alt), "words that say what the photo shows, not a file name")
-  .describe("What the photo shows, for visitors who cannot see it: Excavator digging a basement in Mattoon");
-
-const photoCaption = text(3, 140).describe("Optional: a short line shown under the photo").optional();
-
-const photoSchema = z.strictObject({ file: photoFile, alt: photoAlt, caption: photoCaption });
 
 const photos = z
   .array(photoSchema)
@@ -267,6 +323,7 @@ const serviceSchema = z.strictObject({
   tip: section,
   areaServed: z.array(slug).min(1).describe("Slugs of town pages where this service is offered"),
   photos,
+  hero: heroSchema.describe("Optional: a photo at the top of this service's page, behind its heading").optional(),
 });
 
 const servicesFileSchema = z.strictObject({
@@ -304,6 +361,7 @@ const townSchema = z.strictObject({
     .describe('Optional, and only facts you can check; without them the page says "More info coming soon."')
     .optional(),
   photos,
+  hero: heroSchema.describe("Optional: a photo at the top of this town's page, behind its heading").optional(),
 });
 
 const townsFileSchema = z.strictObject({
@@ -378,6 +436,7 @@ export type Faq = z.infer<typeof faqSchema>;
 export type Highlight = z.infer<typeof highlightSchema>;
 export type SpecialHours = z.infer<typeof specialHoursSchema>;
 export type Photo = z.infer<typeof photoSchema>;
+export type HeroPhoto = z.infer<typeof heroSchema>;
 export type Review = z.infer<typeof reviewSchema>;
 export type Job = z.infer<typeof jobSchema>;
 export type JobPhoto = z.infer<typeof jobPhotoSchema>;

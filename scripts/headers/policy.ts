@@ -184,11 +184,25 @@ export function picturePolicy(business: Pick<Business, "url">, file: string, svg
 }
 
 /**
+ * The policy of a picture the owner gave (an SVG logo or icon, served as it is): data/brand.ts has
+ * refused any that runs or loads anything, and this says so again to a browser that opens it at its
+ * address. Its own styles may apply (drawing programs write style attributes); nothing else.
+ */
+const OWNER_PICTURE_SOURCES: PolicySources = new Map([
+  ["style-src", new Set(["'unsafe-inline'"])],
+  ["img-src", new Set(["data:"])],
+]);
+
+/**
  * The header policy from every page's sources. Every page may run the inline code of any page (it
  * is the same head and body script everywhere); only the pages that embed the lead form get its
  * origins, in a rule of their own, so every other page refuses the provider outright.
  */
-export function headerPolicyFor(pages: readonly PagePolicy[], pictures: readonly PagePolicy[] = []): HeaderRule[] {
+export function headerPolicyFor(
+  pages: readonly PagePolicy[],
+  pictures: readonly PagePolicy[] = [],
+  ownerPictures: readonly string[] = [],
+): HeaderRule[] {
   const firstParty = mergeSources(SITE_FETCHES, SITE_WORKER, ...pages.map((page) => firstPartyOnly(page.sources)));
   const notFound = pages.find((page) => page.file === NOT_FOUND_FILE);
   // Unknown paths answer with the 404 page, so the catch-all rule is the 404 page's policy.
@@ -211,6 +225,12 @@ export function headerPolicyFor(pages: readonly PagePolicy[], pictures: readonly
     rules.push({
       path: pathForFile(picture.file),
       headers: { "Content-Security-Policy": serializePolicy(picture.sources) },
+    });
+  }
+  for (const file of ownerPictures) {
+    rules.push({
+      path: pathForFile(file),
+      headers: { "Content-Security-Policy": serializePolicy(OWNER_PICTURE_SOURCES) },
     });
   }
   rules.push({ path: HASHED_ASSETS, headers: { "Cache-Control": CACHE_IMMUTABLE } });

@@ -4,6 +4,8 @@
 import path from "node:path";
 import { bundleBrowserScript, bundleStylesheet, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
+import { PALETTE as COLOURS, type AccentPalette } from "../data/accent.ts";
+import { hexToRgb } from "../data/contrast.ts";
 import type { Business } from "../data/model.ts";
 import type { PageAssets } from "../site/page.ts";
 import { SERVICE_WORKER_PATH } from "../site/urls.ts";
@@ -23,19 +25,99 @@ const SPECULATION_RULES = JSON.stringify({
 });
 
 /**
+ * The colours made from site.yaml's accent (data/accent.ts), over palette.css's: the accent's, its
+ * text's and its hover's, the links' and the focus ring's, and their twins in the dark sections, which
+ * also take over where palette.css draws the accent itself on the dark header and hero (an eyebrow,
+ * an icon, the current page's underline), since an owner's accent may be too dark to be seen there.
+ */
+function accentStyles(palette: AccentPalette): string {
+  const { accent, accentStrong, onAccent, link, onNight } = palette;
+  return (
+    `:root{--accent:${accent};--accent-strong:${accentStrong};--on-accent:${onAccent};--link:${link};--focus:${link};` +
+    `--link-on-night:${onNight};--focus-on-night:${onNight}}` +
+    ".brand-mark,.hero .eyebrow,.promises .icon{color:var(--link-on-night)}" +
+    ".nav-list a:not(.button):hover,.nav-list a[aria-current=page]{border-bottom-color:var(--link-on-night)}" +
+    "@media (max-width:47.99rem){.js .nav-list a[aria-current=page]{border-left-color:var(--link-on-night)}}"
+  );
+}
+
+/**
+ * A logo as wide as the header allows on the narrowest screen, its shape kept from its width and
+ * height; a dark one on a light plate of its own (data/brand.ts decides which).
+ */
+function logoStyles(plated: boolean): string {
+  return (
+    ".brand-logo{max-width:100%;height:auto}" +
+    (plated
+      ? ".brand-logo-plate{box-sizing:content-box;padding:.25rem .375rem;border-radius:var(--radius);background:var(--paper)}"
+      : "")
+  );
+}
+
+/**
+ * The opacity of the dark panel the heading and buttons sit on over a photo (from 48rem). At this
+ * opacity the panel over a white photo is no lighter than --night-soft (relative luminance 0.0315
+ * against 0.0320), the hero's own lighter background: every colour held to WCAG 2.2 AA on
+ * --night-soft reads on it over any photo (test/accent.test.ts checks the arithmetic, and
+ * test/brand.browser.test.ts the pixels under the text).
+ */
+export const HERO_PANEL_OPACITY = 0.93;
+
+/**
+ * The photo at the top of a page (templates/parts/PageTop.tsx): a 16:9 band above the heading on a
+ * phone; from 48rem, behind the heading, which sits on the dark panel. A service or town page's
+ * light head turns dark around it. Its box is set from the first paint: nothing moves as it loads.
+ */
+function heroStyles(onNightAccent: string): string {
+  const { r, g, b } = hexToRgb(COLOURS.night);
+  return (
+    ".hero-photo img{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover}" +
+    ".has-photo{position:relative;padding-top:0}" +
+    ".has-photo .hero-panel{padding-top:var(--space-3)}" +
+    ".page-head.has-photo{background:var(--night);color:var(--on-night)}" +
+    `.page-head.has-photo .eyebrow,.page-head.has-photo .title-icon{color:${onNightAccent}}` +
+    ".page-head.has-photo .town-distance{color:var(--on-night-soft)}" +
+    ".page-head.has-photo :focus-visible{outline-color:var(--focus-on-night)}" +
+    "@media (min-width:48rem){" +
+    ".has-photo{padding-top:var(--space-5)}" +
+    ".hero-photo{position:absolute;inset:0}" +
+    ".hero .hero-photo{bottom:14px}" +
+    ".hero-photo img{height:100%;aspect-ratio:auto}" +
+    ".has-photo .container{position:relative}" +
+    `.has-photo .hero-panel{max-width:40rem;padding:var(--space-3) var(--space-4);border-radius:var(--radius);background:rgb(${r} ${g} ${b}/${HERO_PANEL_OPACITY})}` +
+    "}"
+  );
+}
+
+/** What of the data decides rules of the pages' stylesheet. */
+export type StyledBusiness = Pick<Business, "leadForm" | "brand">;
+
+/**
  * The rules the data decides: the estimate form's place keeps the frame's height (the provider's
  * data-height) while the provider's helper takes the frame out of the page to adopt it, so that
- * nothing below moves. Rules, not style attributes, which the pages' policy refuses.
+ * nothing below moves; and the owner's accent, logo and photos at the top, only when site.yaml
+ * gives them, so that without them the pages are byte for byte as they were. Rules, not style
+ * attributes, which the pages' policy refuses.
  */
-function dataStyles(business: Pick<Business, "leadForm">): string {
-  return `.lead-form-frame{min-height:${business.leadForm.height}px}`;
+function dataStyles(business: StyledBusiness, heroPhotos: boolean): string {
+  const { palette, logo } = business.brand;
+  return [
+    `.lead-form-frame{min-height:${business.leadForm.height}px}`,
+    palette ? accentStyles(palette) : "",
+    logo ? logoStyles(!logo.image.readsOnDark) : "",
+    heroPhotos ? heroStyles(palette ? "var(--link-on-night)" : "var(--accent)") : "",
+  ].join("");
 }
 
 /**
  * The pages' stylesheet (with the rules the data decides) and scripts; `kept` holds the bundles
- * made before (lib/bundle.ts).
+ * made before (lib/bundle.ts). `heroPhotos`: whether any page shows a photo at its top.
  */
-export async function buildAssets(business: Pick<Business, "leadForm">, kept?: KeptBundles): Promise<PageAssets> {
+export async function buildAssets(
+  business: StyledBusiness,
+  kept?: KeptBundles,
+  { heroPhotos = false }: { heroPhotos?: boolean } = {},
+): Promise<PageAssets> {
   const [css, jobsCss, headScript, bodyScript] = await Promise.all([
     bundleStylesheet([STYLESHEET], kept),
     bundleStylesheet([JOBS_STYLESHEET], kept),
@@ -43,7 +125,7 @@ export async function buildAssets(business: Pick<Business, "leadForm">, kept?: K
     bundleBrowserScript(BODY_SCRIPT, { define: { WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH) }, kept }),
   ]);
   return {
-    css: `${css}${dataStyles(business)}`,
+    css: `${css}${dataStyles(business, heroPhotos)}`,
     jobsCss,
     headScript,
     bodyScript,
@@ -59,8 +141,12 @@ export function buildMapPictureStylesheet(kept?: KeptBundles): Promise<string> {
   return bundleStylesheet([PALETTE, MAP_STYLESHEET, MAP_PICTURE_STYLESHEET], kept);
 }
 
-/** The site's icon: the brand shovel in the accent colour on the header's dark tile. */
-export function buildFavicon(iconSvg: string): string {
+/**
+ * The site's icon when site.yaml names none: the brand shovel on the header's dark tile, in the
+ * accent's colour as the dark sections draw it (palette.css's accent without one).
+ */
+export function buildFavicon(iconSvg: string, palette?: AccentPalette): string {
   const inner = iconSvg.replace(/^<svg[^>]*>|<\/svg>$/g, "");
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d2329"/><g transform="translate(4 4)" fill="none" stroke="#f2b300" stroke-width="2.25" stroke-linecap="round" stroke-linejoin="round">${inner}</g></svg>\n`;
+  const stroke = palette?.onNight ?? COLOURS.accent;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${COLOURS.night}"/><g transform="translate(4 4)" fill="none" stroke="${stroke}" stroke-width="2.25" stroke-linecap="round" stroke-linejoin="round">${inner}</g></svg>\n`;
 }

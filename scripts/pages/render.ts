@@ -29,6 +29,7 @@ function shellFor(route: Route, context: RenderContext): PageShell {
     business: context.business,
     assets: context.assets,
     year: context.year,
+    ...(route.hero ? { hero: route.hero } : {}),
   };
 }
 

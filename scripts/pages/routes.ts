@@ -16,6 +16,7 @@ import { ProjectsPage } from "../../templates/pages/ProjectsPage.tsx";
 import { ProjectPage } from "../../templates/pages/ProjectPage.tsx";
 import { serviceAreaMapOf } from "./map-picture.ts";
 import type { Crumb, PageKind, PageMeta, Route } from "../site/page.ts";
+import { heroImageOf } from "../site/photos.ts";
 import {
   CONTACT_PATH,
   fileForPath,
@@ -54,6 +55,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
     meta: Omit<PageMeta, "noindex">,
     breadcrumbs: Crumb[],
     render: Route["render"],
+    hero?: Route["hero"],
   ): Route => ({
     path: routePath,
     file: fileForPath(routePath),
@@ -61,6 +63,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
     meta: { ...meta, noindex: false },
     breadcrumbs,
     render,
+    ...(hero ? { hero } : {}),
   });
 
   const routes: Route[] = [
@@ -73,6 +76,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
       },
       [],
       (shell) => createElement(HomePage, { shell, model, map: areaMap() }),
+      heroImageOf(business.hero, model.photos),
     ),
     page(
       CONTACT_PATH,
@@ -101,6 +105,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
         { title: title(`${service.name} in Central IL`), description: service.description },
         [HOME, SERVICES, { name: service.name, path: servicePath(service) }],
         (shell) => createElement(ServicePage, { shell, model, service }),
+        heroImageOf(service.hero, model.photos),
       ),
     ),
     page(
@@ -120,6 +125,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
         { title: title(`Excavation Services in ${town.name}, IL`), description: town.description },
         [HOME, TOWNS, { name: town.name, path: townPath(town) }],
         (shell) => createElement(TownPage, { shell, model, town }),
+        heroImageOf(town.hero, model.photos),
       ),
     ),
     // The jobs done: a list and a page each, only when the owner has given a job.

@@ -43,6 +43,13 @@ export interface ServiceWorkerInput {
   offlinePlainHttpPolicy: string;
   /** The form provider's frame and helper, as the contact page embeds them. */
   business: Pick<Business, "leadForm">;
+  /**
+   * Files every page or the home page shows, kept from the first visit with the pages: the logo
+   * (every page's header, the offline page's too) and the phone-size copy of the home page's photo.
+   */
+  keptFiles?: readonly string[];
+  /** The address of the site's icon (site/brand.ts faviconOf), left to the network as the shovel's is. */
+  iconPath?: string;
 }
 
 /** The frame and helper exactly as the contact page's HTML holds them. */
@@ -51,7 +58,14 @@ export function providerMarkup(business: Pick<Business, "leadForm">): string {
 }
 
 export function buildServiceWorker(
-  { offlineHtml, offlinePolicy, offlinePlainHttpPolicy, business }: ServiceWorkerInput,
+  {
+    offlineHtml,
+    offlinePolicy,
+    offlinePlainHttpPolicy,
+    business,
+    keptFiles = [],
+    iconPath = FAVICON_PATH,
+  }: ServiceWorkerInput,
   kept?: KeptBundles,
 ): Promise<string> {
   return bundleBrowserScript(SERVICE_WORKER_SOURCE, {
@@ -61,8 +75,8 @@ export function buildServiceWorker(
       OFFLINE_HTML: JSON.stringify(offlineHtml),
       OFFLINE_POLICY: JSON.stringify(offlinePolicy),
       OFFLINE_PLAIN_HTTP_POLICY: JSON.stringify(offlinePlainHttpPolicy),
-      KEEP_FROM_START: JSON.stringify(KEEP_FROM_START),
-      LEFT_ALONE: JSON.stringify(LEFT_ALONE),
+      KEEP_FROM_START: JSON.stringify([...KEEP_FROM_START, ...keptFiles]),
+      LEFT_ALONE: JSON.stringify([...new Set<string>([...LEFT_ALONE, iconPath])]),
       NETWORK_TIMEOUT_MS: String(NETWORK_TIMEOUT_MS),
       PROVIDER_MARKUP: JSON.stringify(providerMarkup(business)),
     },

@@ -27,10 +27,12 @@ import { StagedOutput } from "./staged-output.ts";
 import { buildLlmsTxt } from "../seo/llms-txt.ts";
 import { renderSocialImages } from "../seo/social-images.ts";
 import { pageHeadFor } from "../seo/head.ts";
-import { previewPhotos, socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
+import { CARD_LOGO_HEIGHT, previewPhotos, socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
 import { renderPhotos } from "../photos/encode.ts";
+import { logoForCards, renderBrand } from "../photos/brand.ts";
+import { faviconOf, logoFile } from "../site/brand.ts";
 import { adminFiles } from "../admin/files.ts";
-import { allTowns, buildModel, type SiteModel } from "../data/model.ts";
+import { allTowns, buildModel, galleryPhotos, heroPhotos, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
 import { buildRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
 import { buildServiceWorker } from "../pages/service-worker.ts";
@@ -108,11 +110,16 @@ async function produceSite(
   const today = options.today ?? new Date();
   const data = await timer.time("read and check data/", () => loadData(options.dataDir, { today }));
   const model = buildModel(data, { today });
-  const [icons, assets, lastmod] = await timer.time("icons, stylesheet and scripts, the data's date", () =>
+  // Drawn once, when the first page that shows it renders, and shared with its picture.
+  const areaMap = serviceAreaMapOf(model);
+  const routes = buildRoutes(model, areaMap);
+  const { brand } = model.business;
+  const [icons, assets, lastmod, cardLogo] = await timer.time("icons, stylesheet and scripts, the data's date", () =>
     Promise.all([
       loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]),
-      buildAssets(model.business, memory.bundles),
+      buildAssets(model.business, memory.bundles, { heroPhotos: routes.some((route) => route.hero) }),
       dataLastModified(options.dataDir),
+      brand.logo ? logoForCards(brand.logo.image, CARD_LOGO_HEIGHT, cache) : undefined,
     ]),
   );
   const context: RenderContext = {
@@ -122,11 +129,8 @@ async function produceSite(
     icons: iconDrawings(icons),
     headFor: pageHeadFor(model),
   };
-  // Drawn once, when the first page that shows it renders, and shared with its picture.
-  const areaMap = serviceAreaMapOf(model);
-  const routes = buildRoutes(model, areaMap);
   const pages = [...routes, notFoundRoute(model)];
-  const cards = socialImagesFor(routes, model, icons);
+  const cards = socialImagesFor(routes, model, icons, cardLogo);
   // The site editor at /admin/, written as soon as it is made: compressing its 2 MB script is the
   // longest single task of a cold build, and it runs on the thread pool while everything below is
   // made. Not a page of the site, so outside the routes, the sitemap and llms.txt.
@@ -142,7 +146,10 @@ async function produceSite(
   // runs on the thread pool while the pages render here.
   const images = timer.time("preview cards", () => renderSocialImages(cards, cache));
   images.catch(() => {});
-  const photos = timer.time("photos", () => renderPhotos(model.photos.values(), previewPhotos(model), cache));
+  const photos = timer.time("photos", async () => [
+    ...(await renderPhotos(galleryPhotos(model), previewPhotos(model), cache, heroPhotos(model))),
+    ...(await renderBrand(brand, cache)),
+  ]);
   photos.catch(() => {});
   const policies: PagePolicy[] = [];
   await timer.time("pages, and what their policy needs", async () => {
@@ -161,7 +168,9 @@ async function produceSite(
   if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
   for (const [file, png] of await images) await emit(file, png);
   for (const [file, photo] of await photos) await emit(file, photo);
-  await emit(FAVICON_FILE, buildFavicon(renderToStaticMarkup(createElement(iconIn(icons, "shovel")))));
+  // The shovel, unless site.yaml names an icon (written with the photos above).
+  if (!brand.icon)
+    await emit(FAVICON_FILE, buildFavicon(renderToStaticMarkup(createElement(iconIn(icons, "shovel"))), brand.palette));
   await admin;
   // The offline page is written into the service worker, with the policy of every page.
   const offline = offlineRoute(model);
@@ -169,12 +178,27 @@ async function produceSite(
   policies.push(pagePolicy(model.business, offline.file, offlineHtml));
   // Last, so that the policy covers the inline code of every page above.
   const pictures = [picturePolicy(model.business, SERVICE_AREA_MAP_FILE, mapPicture)];
-  const headerRules = headerPolicyFor(policies, pictures);
+  const ownerPictures = [
+    ...(brand.logo?.image.format === "svg" ? [logoFile(brand.logo.image)] : []),
+    ...(brand.icon?.format === "svg" ? [faviconOf(brand.icon.file).file] : []),
+  ];
+  const headerRules = headerPolicyFor(policies, pictures, ownerPictures);
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
+  const homeHero = routes.find((route) => route.path === "/")?.hero;
   const serviceWorker = await timer.time("the service worker", () =>
     buildServiceWorker(
-      { offlineHtml, offlinePolicy, offlinePlainHttpPolicy, business: model.business },
+      {
+        offlineHtml,
+        offlinePolicy,
+        offlinePlainHttpPolicy,
+        business: model.business,
+        iconPath: faviconOf(model.business.icon).path,
+        keptFiles: [
+          ...(brand.logo ? [`/${logoFile(brand.logo.image)}`] : []),
+          ...(homeHero ? [homeHero.phoneCopy] : []),
+        ],
+      },
       memory.bundles,
     ),
   );

@@ -3,6 +3,7 @@
 // whose row has photos (a job always has one) shows its first photo instead.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { PALETTE } from "../data/accent.ts";
 import { iconIn, type Icons } from "../data/icons.ts";
 import { leadPhoto as jobLeadPhoto } from "../data/jobs.ts";
 import { allTowns, joinList, townPhone, type SiteModel } from "../data/model.ts";
@@ -24,18 +25,17 @@ export interface SocialImage {
 const BRAND_ICON = "shovel";
 const SITE_ICON = "tractor";
 const TOWN_ICON = "map-pin";
-const ICON_COLOUR = "#f2b300";
+/** The logo's height on a card, in the dark band 124 pixels high. */
+export const CARD_LOGO_HEIGHT = 72;
 
 /** Icons the preview cards draw, so they can be loaded before rendering. */
 export function socialIconsUsed(model: SiteModel): string[] {
   return [BRAND_ICON, SITE_ICON, TOWN_ICON, ...model.services.map((service) => service.icon)];
 }
 
-/** An icon as the cards draw it: an SVG data URI, so that satori needs no files. */
-function iconDataUri(icons: Icons, name: string): string {
-  const svg = renderToStaticMarkup(
-    createElement(iconIn(icons, name), { color: ICON_COLOUR, size: 128, strokeWidth: 2 }),
-  );
+/** An icon as the cards draw it, in the accent as the dark sections show it: an SVG data URI, so that satori needs no files. */
+function iconDataUri(icons: Icons, name: string, colour: string): string {
+  const svg = renderToStaticMarkup(createElement(iconIn(icons, name), { color: colour, size: 128, strokeWidth: 2 }));
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
@@ -110,18 +110,45 @@ function cardTextFor(subject: DrawnSubject, model: SiteModel): CardText {
   };
 }
 
-/** Every preview image the routes use, once each, in route order, with the `icons` it draws. */
-export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons): SocialImage[] {
+/** What a card shows of the owner's marks: the logo (a PNG data: address, logoForCards()) and the accent. */
+function brandOnCard(model: SiteModel, logoPng: string | undefined): Pick<SocialCardData, "logo" | "accent"> {
+  const { logo, palette } = model.business.brand;
+  return {
+    ...(logo && logoPng
+      ? {
+          logo: {
+            src: logoPng,
+            width: Math.round((CARD_LOGO_HEIGHT * logo.image.width) / logo.image.height),
+            height: CARD_LOGO_HEIGHT,
+            plated: !logo.image.readsOnDark,
+          },
+        }
+      : {}),
+    ...(palette ? { accent: { background: palette.accent, text: palette.onAccent } } : {}),
+  };
+}
+
+/**
+ * Every preview image the routes use, once each, in route order, with the `icons` it draws and
+ * the owner's logo (`logoPng`, when site.yaml names one).
+ */
+export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons, logoPng?: string): SocialImage[] {
   const images = new Map<string, SocialImage>();
   const uris = new Map<string, string>();
-  const uri = (name: string) => uris.get(name) ?? uris.set(name, iconDataUri(icons, name)).get(name)!;
+  const colour = model.business.brand.palette?.onNight ?? PALETTE.accent;
+  const uri = (name: string) => uris.get(name) ?? uris.set(name, iconDataUri(icons, name, colour)).get(name)!;
+  const brand = brandOnCard(model, logoPng);
   const subjects: PageSubject[] = [{ kind: "site" }, ...routes.map((route) => pageSubject(route, model))];
   for (const subject of subjects) {
     if (subject.kind === "job") continue;
     const file = socialImageFile(subject);
     if (images.has(file)) continue;
     const { card, subjectIcon, alt } = cardTextFor(subject, model);
-    images.set(file, { file, card: { ...card, brandIcon: uri(BRAND_ICON), subjectIcon: uri(subjectIcon) }, alt });
+    images.set(file, {
+      file,
+      card: { ...card, brandIcon: uri(BRAND_ICON), subjectIcon: uri(subjectIcon), ...brand },
+      alt,
+    });
   }
   return [...images.values()];
 }

@@ -27,6 +27,8 @@ import { absoluteUrl, projectPath, servicePath, townPath } from "../site/urls.ts
 import type { DAYS, Faq, Job, Service, Town } from "../data/schema.ts";
 import { photoVariants } from "../site/photos.ts";
 import { socialImageFile } from "./social-meta.ts";
+import { logoFile } from "../site/brand.ts";
+import { heroVariants } from "../site/photos.ts";
 
 type Day = (typeof DAYS)[number];
 
@@ -110,9 +112,25 @@ function phoneChannel(phone: Phone, pageUrl: string, text?: TextLink): Node<Serv
   };
 }
 
+/**
+ * Pictures of the business, as Google's LocalBusiness example gives them: the owner's photo at the
+ * top of the home page (its largest JPEG), then the home page's preview card, which carries the logo.
+ */
+function businessImages(model: SiteModel): string | string[] {
+  const { business } = model;
+  const card = absoluteUrl(business.url, `/${socialImageFile({ kind: "site" })}`);
+  const hero = business.hero ? model.photos.get(business.hero.file) : undefined;
+  if (!hero) return card;
+  const largest = heroVariants(hero)
+    .filter((variant) => variant.format === "jpeg")
+    .at(-1)!;
+  return [absoluteUrl(business.url, `/${largest.file}`), card];
+}
+
 /** The business: a general contractor, schema.org's LocalBusiness type for construction trades. */
 export function businessNode(model: SiteModel): Node<GeneralContractor> {
   const { business } = model;
+  const { logo } = business.brand;
   return {
     "@type": "GeneralContractor",
     "@id": businessId(business.url),
@@ -120,7 +138,8 @@ export function businessNode(model: SiteModel): Node<GeneralContractor> {
     description: business.tagline,
     url: absoluteUrl(business.url, "/"),
     telephone: business.phone.e164,
-    image: absoluteUrl(business.url, `/${socialImageFile({ kind: "site" })}`),
+    ...(logo ? { logo: absoluteUrl(business.url, `/${logoFile(logo.image)}`) } : {}),
+    image: businessImages(model),
     address: {
       "@type": "PostalAddress",
       streetAddress: business.address.street,

@@ -3,6 +3,7 @@
 // templates read them.
 import type { ReactElement } from "react";
 import type { Business } from "../data/model.ts";
+import type { HeroImage } from "./photos.ts";
 import type { SocialMeta } from "./social.ts";
 
 export type PageKind =
@@ -39,6 +40,8 @@ export interface Route {
   meta: PageMeta;
   /** The visible path from the home page to this page (empty on the home page). */
   breadcrumbs: Crumb[];
+  /** The owner's photo at the top of the page, when its row names one (site/photos.ts). */
+  hero?: HeroImage;
   render(shell: PageShell): ReactElement;
 }
 
@@ -71,4 +74,6 @@ export interface PageShell {
   social?: SocialMeta;
   /** The page's JSON-LD, serialized and escaped (seo/structured-data.ts). */
   structuredData?: string;
+  /** The photo at the top of the page: asked for from the <head>, shown by the page's template. */
+  hero?: HeroImage;
 }

@@ -3,7 +3,7 @@
 // applies) and for the <picture> that offers them. Pure functions: photos/ writes these files,
 // the templates link them.
 import type { PhotoInfo } from "../data/photos.ts";
-import type { Photo } from "../data/schema.ts";
+import type { HeroPhoto, Photo } from "../data/schema.ts";
 
 /** The widths the gallery offers, and the original's own width when it is narrower than the largest. */
 export const PHOTO_WIDTHS = [480, 800, 1200] as const;
@@ -18,11 +18,13 @@ const PHOTO_FORMATS = [
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number]["format"];
 
 export interface PhotoVariant {
-  /** Path inside dist/: "assets/photos/3f2a…-800.avif". */
+  /** Path inside dist/: "assets/photos/3f2a…-800.avif" (a gallery's), "assets/photos/3f2a…-top-800.avif" (the top of a page's). */
   file: string;
   width: number;
   height: number;
   format: PhotoFormat;
+  /** A copy phones take at the top of a page: made small enough to arrive in one round trip (photos/encode.ts). */
+  forPhones?: boolean;
 }
 
 /** One photo as the gallery shows it. */
@@ -46,14 +48,15 @@ export function photoCardFile(info: Pick<PhotoInfo, "hash">): string {
 
 const EXTENSION: Record<PhotoFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
 
-function photoWidths(info: Pick<PhotoInfo, "width">): number[] {
-  const widths: number[] = PHOTO_WIDTHS.filter((width) => width < info.width);
-  if (info.width <= PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!) widths.push(info.width);
-  else widths.push(PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!);
+/** `wanted` up to the photo's own width, and its own width in place of any wider. */
+function photoWidths(info: Pick<PhotoInfo, "width">, wanted: readonly number[] = PHOTO_WIDTHS): number[] {
+  const widths: number[] = wanted.filter((width) => width < info.width);
+  if (info.width <= wanted[wanted.length - 1]!) widths.push(info.width);
+  else widths.push(wanted[wanted.length - 1]!);
   return [...new Set(widths)];
 }
 
-/** Every copy a photo is encoded to: each width in each format. */
+/** Every copy a photo is encoded to for the gallery: each width in each format. */
 export function photoVariants(info: Pick<PhotoInfo, "hash" | "width" | "height">): PhotoVariant[] {
   return PHOTO_FORMATS.flatMap(({ format }) =>
     photoWidths(info).map((width) => ({
@@ -99,4 +102,97 @@ function galleryPhoto(photo: Photo, info: PhotoInfo): GalleryPhoto {
 /** The gallery of a row: its photos in the data's order. */
 export function galleryOf(row: { photos?: Photo[] }, photos: ReadonlyMap<string, PhotoInfo>): GalleryPhoto[] {
   return (row.photos ?? []).map((photo) => galleryPhoto(photo, photos.get(photo.file)!));
+}
+
+/**
+ * The widths of a photo at the top of a page: a phone takes one of the two smallest whatever its
+ * pixel density (the 800 at most, 53 KB for the tests' photo in AVIF, where the 1200 a 390-pixel
+ * phone at three pixels per point would ask for is 105 KB), a larger screen one of the three largest.
+ */
+export const HERO_WIDTHS = [480, 800, 1200, 1600] as const;
+/** The widest copy a phone is offered; a photo is at least this wide (data/photos.ts). */
+const WIDEST_FOR_PHONES = 800;
+
+/** Where the photo is a band above the heading, and where it lies behind the heading's panel (styles in pages/assets.ts). */
+export const PHONE_MEDIA = "(max-width: 47.99rem)";
+const WIDE_MEDIA = "(min-width: 48rem)";
+
+/** The photo spans the screen's width at every size. */
+const HERO_SIZES = "100vw";
+
+/** One set of copies offered in a <picture>, and asked for from the page's <head> (a preload). */
+interface HeroSource {
+  media: string;
+  type: string;
+  srcset: string;
+}
+
+/** A photo at the top of a page, as the templates show it and its page's <head> asks for it. */
+export interface HeroImage {
+  alt: string;
+  /** The largest copy's size: the <img>'s width and height. */
+  width: number;
+  height: number;
+  sizes: string;
+  /** AVIF, then WebP, for phones and then for larger screens; the first a browser can show is taken. */
+  sources: HeroSource[];
+  /** The AVIF sets, one per screen size, which the <head> preloads: every browser that shows AVIF takes them. */
+  preloads: HeroSource[];
+  /** The JPEG for browsers without <picture> support of AVIF and WebP. */
+  src: string;
+  srcset: string;
+  /** The copy a phone asks for (AVIF, 800 wide or the photo's own width): kept with its page by the service worker. */
+  phoneCopy: string;
+}
+
+/**
+ * Every copy of a photo at the top of a page: files of their own ("-top-"), since the copies a phone
+ * takes are made smaller than a gallery's (photos/encode.ts).
+ */
+export function heroVariants(info: Pick<PhotoInfo, "hash" | "width" | "height">): PhotoVariant[] {
+  return PHOTO_FORMATS.flatMap(({ format }) =>
+    photoWidths(info, HERO_WIDTHS).map((width) => ({
+      file: `assets/photos/${info.hash}-top-${width}.${EXTENSION[format]}`,
+      width,
+      height: Math.round((info.height * width) / info.width),
+      format,
+      ...(width <= WIDEST_FOR_PHONES ? { forPhones: true } : {}),
+    })),
+  );
+}
+
+/** The photo a page's row names for its top, as the page shows it; undefined without one. */
+export function heroImageOf(
+  hero: HeroPhoto | undefined,
+  photos: ReadonlyMap<string, PhotoInfo>,
+): HeroImage | undefined {
+  const info = hero ? photos.get(hero.file) : undefined;
+  if (!hero || !info) return undefined;
+  const variants = heroVariants(info);
+  const widths = [...new Set(variants.map((variant) => variant.width))];
+  const phone = widths.filter((width) => width <= WIDEST_FOR_PHONES);
+  const wide = widths.filter((width) => width >= WIDEST_FOR_PHONES);
+  const set = (format: PhotoFormat, among: number[]) =>
+    variants
+      .filter((variant) => variant.format === format && among.includes(variant.width))
+      .map((variant) => `/${variant.file} ${variant.width}w`)
+      .join(", ");
+  const sources = (["avif", "webp"] as const).flatMap((format) => [
+    { media: PHONE_MEDIA, type: PHOTO_FORMATS.find((f) => f.format === format)!.type, srcset: set(format, phone) },
+    { media: WIDE_MEDIA, type: PHOTO_FORMATS.find((f) => f.format === format)!.type, srcset: set(format, wide) },
+  ]);
+  const jpegs = variants.filter((variant) => variant.format === "jpeg");
+  const largest = jpegs[jpegs.length - 1]!;
+  const phoneCopy = variants.find((variant) => variant.format === "avif" && variant.width === Math.max(...phone))!;
+  return {
+    alt: hero.alt,
+    width: largest.width,
+    height: largest.height,
+    sizes: HERO_SIZES,
+    sources,
+    preloads: sources.filter((source) => source.type === "image/avif"),
+    src: `/${(jpegs.find((variant) => variant.width >= 800) ?? largest).file}`,
+    srcset: set("jpeg", widths),
+    phoneCopy: `/${phoneCopy.file}`,
+  };
 }

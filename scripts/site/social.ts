@@ -12,6 +12,10 @@ export interface SocialCardData {
   phone: string;
   brandIcon: string;
   subjectIcon: string;
+  /** The owner's logo, in place of the shovel and the name: a PNG as a data: address, its size on the card, and whether it sits on a light plate. */
+  logo?: { src: string; width: number; height: number; plated: boolean };
+  /** The owner's accent and its text, for the card's band (data/accent.ts); palette.css's without one. */
+  accent?: { background: string; text: string };
 }
 
 /** The values of a page's Open Graph and Twitter tags. */

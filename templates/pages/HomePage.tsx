@@ -14,6 +14,7 @@ import { ServiceAreaMapPicture } from "../parts/ServiceAreaMap.tsx";
 import { ServiceCard } from "../parts/ServiceCard.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
+import { PageTop } from "../parts/PageTop.tsx";
 
 /** The four claims under the hero; the estimate's time is site.yaml's one promise. */
 function promises(business: Business) {
@@ -30,35 +31,33 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
   const jobs = recentJobs(model.jobs);
   return (
     <Layout shell={shell} jobStyles={jobs.length > 0}>
-      <section className="hero" aria-labelledby="hero-heading">
-        <div className="container">
-          <p className="eyebrow">
-            {business.address.city}, {business.address.region} · Central Illinois
-          </p>
-          <h1 id="hero-heading">Excavation, drainage and site work, from a locally owned crew</h1>
-          <p className="lead">
-            {business.name} digs, grades, drains and hauls for homeowners, farms and builders across{" "}
-            {joinList(business.counties)} counties.
-          </p>
-          <EstimateButtons
-            href="/contact"
-            label="Get a Free Estimate"
-            phone={business.phone}
-            tone="ghost"
-            large
-            phoneIcon
-            text={business.text}
-          />
-          <ul className="promises">
-            {promises(business).map((promise) => (
-              <li key={promise.text}>
-                <Icon name={promise.icon} size={22} />
-                {promise.text}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageTop kind="hero" hero={shell.hero} labelledBy="hero-heading">
+        <p className="eyebrow">
+          {business.address.city}, {business.address.region} · Central Illinois
+        </p>
+        <h1 id="hero-heading">Excavation, drainage and site work, from a locally owned crew</h1>
+        <p className="lead">
+          {business.name} digs, grades, drains and hauls for homeowners, farms and builders across{" "}
+          {joinList(business.counties)} counties.
+        </p>
+        <EstimateButtons
+          href="/contact"
+          label="Get a Free Estimate"
+          phone={business.phone}
+          tone="ghost"
+          large
+          phoneIcon
+          text={business.text}
+        />
+        <ul className="promises">
+          {promises(business).map((promise) => (
+            <li key={promise.text}>
+              <Icon name={promise.icon} size={22} />
+              {promise.text}
+            </li>
+          ))}
+        </ul>
+      </PageTop>
 
       <section className="section" aria-labelledby="services-heading">
         <div className="container">

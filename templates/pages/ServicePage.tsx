@@ -8,6 +8,7 @@ import { Highlights } from "../parts/Highlights.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 import { Gallery } from "../parts/Gallery.tsx";
+import { PageTop } from "../parts/PageTop.tsx";
 import { galleryOf } from "../../scripts/site/photos.ts";
 import { Reviews } from "../parts/Reviews.tsx";
 import { reviewsFor } from "../../scripts/data/reviews.ts";
@@ -22,16 +23,14 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
   const jobs = recentJobs(model.jobs, { service: service.key });
   return (
     <Layout shell={shell} jobStyles={jobs.length > 0}>
-      <div className="page-head">
-        <div className="container">
-          <div className="title-with-icon">
-            <Icon name={service.icon} size={40} className="icon title-icon" />
-            <h1>{service.name}</h1>
-          </div>
-          <p className="lead">{service.summary}</p>
-          <EstimateButtons href="/#contact" label={quote} phone={business.phone} text={business.text} />
+      <PageTop kind="page-head" hero={shell.hero}>
+        <div className="title-with-icon">
+          <Icon name={service.icon} size={40} className="icon title-icon" />
+          <h1>{service.name}</h1>
         </div>
-      </div>
+        <p className="lead">{service.summary}</p>
+        <EstimateButtons href="/#contact" label={quote} phone={business.phone} text={business.text} />
+      </PageTop>
 
       <div className="section">
         <div className="container">

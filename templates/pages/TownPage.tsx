@@ -11,6 +11,7 @@ import { NearbyTowns } from "../parts/NearbyTowns.tsx";
 import { TownFacts } from "../parts/TownFacts.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 import { Gallery } from "../parts/Gallery.tsx";
+import { PageTop } from "../parts/PageTop.tsx";
 import { galleryOf } from "../../scripts/site/photos.ts";
 import { Reviews } from "../parts/Reviews.tsx";
 import { reviewsFor } from "../../scripts/data/reviews.ts";
@@ -22,33 +23,31 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
   const jobs = recentJobs(model.jobs, { town: town.slug });
   return (
     <Layout shell={shell} callPhone={phone} jobStyles={jobs.length > 0}>
-      <div className="page-head">
-        <div className="container">
-          <p className="eyebrow">
-            <Icon name="map-pin" size={18} />
-            {town.name}, IL
-          </p>
-          <h1>Excavation Services in {town.name}</h1>
-          <p className="lead">{town.description}</p>
-          <p className="town-distance">
-            {distanceFromYard(town, model.business.geo, model.business.address.city)}{" "}
-            {serviceAreaSentence(model.business, town)}
-          </p>
-          <EstimateButtons
-            href="/#contact"
-            label="Get a Free Estimate"
-            phone={phone}
-            phoneIcon
-            text={model.business.text}
-            callLabel={
-              <>
-                Call {town.name} Team
-                <span className="visually-hidden"> at {phone.display}</span>
-              </>
-            }
-          />
-        </div>
-      </div>
+      <PageTop kind="page-head" hero={shell.hero}>
+        <p className="eyebrow">
+          <Icon name="map-pin" size={18} />
+          {town.name}, IL
+        </p>
+        <h1>Excavation Services in {town.name}</h1>
+        <p className="lead">{town.description}</p>
+        <p className="town-distance">
+          {distanceFromYard(town, model.business.geo, model.business.address.city)}{" "}
+          {serviceAreaSentence(model.business, town)}
+        </p>
+        <EstimateButtons
+          href="/#contact"
+          label="Get a Free Estimate"
+          phone={phone}
+          phoneIcon
+          text={model.business.text}
+          callLabel={
+            <>
+              Call {town.name} Team
+              <span className="visually-hidden"> at {phone.display}</span>
+            </>
+          }
+        />
+      </PageTop>
 
       <div className="section">
         <div className="container">

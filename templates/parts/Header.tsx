@@ -1,4 +1,5 @@
 import type { Business } from "../../scripts/data/model.ts";
+import { logoFile, logoSize } from "../../scripts/site/brand.ts";
 import { Icon } from "./Icon.tsx";
 
 const NAV_LINKS = [
@@ -11,13 +12,40 @@ function isCurrent(href: string, currentPath: string): boolean {
   return href === "/" ? currentPath === "/" : currentPath === href || currentPath.startsWith(`${href}/`);
 }
 
+/**
+ * The business's mark, linked to the home page: the owner's logo, standing for the name (its text
+ * alternative is the name unless site.yaml says other words), at the header's fixed height with its
+ * width and height set, so that nothing moves as it arrives; a dark logo made for white paper on a
+ * light plate (data/brand.ts measures it). Without a logo, the shovel and the name.
+ */
+function Brand({ business }: { business: Business }) {
+  const { logo } = business.brand;
+  if (!logo) {
+    return (
+      <>
+        <Icon name="shovel" size={28} className="brand-mark" />
+        <span>{business.name}</span>
+      </>
+    );
+  }
+  const { width, height } = logoSize(logo.image);
+  return (
+    <img
+      className={logo.image.readsOnDark ? "brand-logo" : "brand-logo brand-logo-plate"}
+      src={`/${logoFile(logo.image)}`}
+      width={width}
+      height={height}
+      alt={logo.alt}
+    />
+  );
+}
+
 export function Header({ business, currentPath }: { business: Business; currentPath: string }) {
   return (
     <header className="site-header">
       <div className="container header-bar">
         <a className="brand" href="/">
-          <Icon name="shovel" size={28} className="brand-mark" />
-          <span>{business.name}</span>
+          <Brand business={business} />
         </a>
         <nav className="site-nav" aria-label="Main">
           <button

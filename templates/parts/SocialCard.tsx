@@ -36,8 +36,21 @@ export function SocialCard({ card }: { card: SocialCardData }) {
           color: COLOURS.paper,
         }}
       >
-        <img src={card.brandIcon} width={52} height={52} alt="" />
-        <div style={{ marginLeft: 22, fontSize: 38, fontWeight: 800 }}>{card.businessName}</div>
+        {card.logo ? (
+          <div
+            style={{
+              ...row,
+              ...(card.logo.plated ? { padding: "8px 14px", borderRadius: 12, backgroundColor: "#ffffff" } : {}),
+            }}
+          >
+            <img src={card.logo.src} width={card.logo.width} height={card.logo.height} alt="" />
+          </div>
+        ) : (
+          <>
+            <img src={card.brandIcon} width={52} height={52} alt="" />
+            <div style={{ marginLeft: 22, fontSize: 38, fontWeight: 800 }}>{card.businessName}</div>
+          </>
+        )}
       </div>
       <div style={{ ...row, flexGrow: 1, padding: "0 64px" }}>
         <div style={{ ...column, flexGrow: 1, flexShrink: 1, paddingRight: 48 }}>
@@ -77,7 +90,8 @@ export function SocialCard({ card }: { card: SocialCardData }) {
           justifyContent: "space-between",
           height: 112,
           padding: "0 64px",
-          backgroundColor: COLOURS.accent,
+          backgroundColor: card.accent?.background ?? COLOURS.accent,
+          color: card.accent?.text ?? COLOURS.dark,
           fontSize: 36,
           fontWeight: 800,
         }}
