@@ -12,12 +12,15 @@ import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  accentFieldFor,
+  brandPathsFor,
   cmsConfig,
   leadFormFieldFor,
   photoPathsFor,
   type CmsField,
   type SiteLists,
 } from "../scripts/admin/cms-config.ts";
+import { accentProblem } from "../scripts/data/accent.ts";
 import { parseHtmlFragment } from "../scripts/data/html-fragment.ts";
 import { readLeadFormEmbed } from "../scripts/data/lead-form.ts";
 import { renderSite } from "../scripts/pipeline/generate.ts";
@@ -108,6 +111,11 @@ function cmsAccepts(field: CmsField, value: unknown): boolean {
         !Number.isNaN(Date.parse(value)) &&
         new Date(value).toISOString().startsWith(value)
       );
+    case "color": {
+      // Sveltia's colour picker saves #rrggbb; the box beside it takes what is typed, held to the pattern.
+      const [pattern] = (field.pattern as [string, string] | undefined) ?? [];
+      return typeof value === "string" && (pattern === undefined || new RegExp(pattern).test(value));
+    }
     case "boolean":
       return typeof value === "boolean";
     case "object":
@@ -172,6 +180,13 @@ function samples(field: CmsField, current: unknown): unknown[] {
       "2025-6",
       "2025-13",
       "2025-00",
+      "#1d4e89",
+      "#1D4E89",
+      "#f2b300",
+      "#2e8b57",
+      "#777777",
+      "1d4e89",
+      "#fff",
     );
   } else if (typeof current === "number") {
     values.push(
@@ -233,7 +248,7 @@ function* fieldsWithValues(
  */
 function withSamplePhotos(data: Data, paths: string[][]): Data {
   const copy = structuredClone(data);
-  for (const at of paths) {
+  for (const at of paths.filter((path) => path.at(-3) === "photos")) {
     let node: unknown = copy;
     for (const key of at.slice(0, -3)) node = key === "*" ? (node as unknown[])[0] : (node as Data)[key];
     const owner = node as Data;
@@ -241,6 +256,24 @@ function withSamplePhotos(data: Data, paths: string[][]): Data {
     if (!Array.isArray(owner[list]) || (owner[list] as unknown[]).length === 0)
       owner[list] = [{ file: "photos/basement-dig.jpg", alt: "Excavator digging a basement", caption: "Basement dig" }];
   }
+  return copy;
+}
+
+/**
+ * The owner's marks and photos at the top of the pages (none in the data yet): a logo, an icon and an
+ * accent in site.yaml, and a photo at the top of the home page and of the first town and service.
+ */
+function withSampleBrand(name: DataFileName, data: Data): Data {
+  const copy = structuredClone(data);
+  const hero = { file: "photos/yard.jpg", alt: "Excavator loading a dirt pile on a job site" };
+  if (name === "site")
+    Object.assign(copy, {
+      logo: { file: "brand/logo.svg", alt: "Fixture Excavating" },
+      icon: "brand/icon.png",
+      accent: "#1d4e89",
+      hero,
+    });
+  for (const list of ["services", "towns"]) if (Array.isArray(copy[list])) (copy[list] as Data[])[0]!.hero = hero;
   return copy;
 }
 
@@ -277,9 +310,12 @@ function filesOf(cms: Record<string, unknown>) {
 
 /**
  * What the editor's script checks on save beyond the CMS's own checks (admin/editor.ts): the
- * estimate form's embed code, read as the build reads it.
+ * estimate form's embed code, read as the build reads it, and the accent's contrast.
  */
 function editorSaves(name: DataFileName, at: (string | number)[], value: unknown): boolean {
+  const accent = accentFieldFor(name);
+  if (accent && at.join(".") === accent.path.join(".") && typeof value === "string" && /^#[0-9a-f]{6}$/i.test(value))
+    return accentProblem(value) === undefined;
   const leadForm = leadFormFieldFor(name);
   if (!leadForm || at.join(".") !== leadForm.path.join(".") || typeof value !== "string") return true;
   return !("offset" in readLeadFormEmbed(value, parseHtmlFragment));
@@ -340,9 +376,12 @@ describe("the site editor's configuration", () => {
     const places = new Set<string>();
     const disagreements: string[] = [];
     for (const file of filesOf(config)) {
-      const data = withSampleHours(
+      const data = withSampleBrand(
         file.name,
-        withSampleReview(file.name, withSamplePhotos(await dataOf(file.name), photoPathsFor(file.name))),
+        withSampleHours(
+          file.name,
+          withSampleReview(file.name, withSamplePhotos(await dataOf(file.name), photoPathsFor(file.name))),
+        ),
       );
       for (const [field, at, current] of fieldsWithValues(file.fields, data)) {
         if (field.widget === "object" || field.widget === "image") continue;
@@ -378,16 +417,23 @@ describe("the site editor's configuration", () => {
     for (const field of ["slug", "title", "town", "services", "month", "story", "photos"])
       expect(places).toContain(`jobs jobs.0.${field}`);
     for (const field of ["role", "alt", "caption"]) expect(places).toContain(`jobs jobs.0.photos.0.${field}`);
+    for (const field of ["logo.alt", "accent", "hero.alt"]) expect(places).toContain(`site ${field}`);
+    expect(places).toContain("towns towns.0.hero.alt");
   });
 
   it("offers a photo picker wherever the data names a photo, into data/photos/, with no stock photos", () => {
     expect(photoPathsFor("towns")).toEqual([
       ["towns", "*", "photos", "*", "file"],
+      ["towns", "*", "hero", "file"],
       ["alsoServing", "*", "photos", "*", "file"],
+      ["alsoServing", "*", "hero", "file"],
     ]);
-    expect(photoPathsFor("services")).toEqual([["services", "*", "photos", "*", "file"]]);
+    expect(photoPathsFor("services")).toEqual([
+      ["services", "*", "photos", "*", "file"],
+      ["services", "*", "hero", "file"],
+    ]);
     expect(photoPathsFor("jobs")).toEqual([["jobs", "*", "photos", "*", "file"]]);
-    expect([photoPathsFor("site"), photoPathsFor("faq")]).toEqual([[], []]);
+    expect([photoPathsFor("site"), photoPathsFor("faq")]).toEqual([[["hero", "file"]], []]);
     const town = filesOf(config)
       .find((file) => file.name === "towns")!
       .fields.find((field) => field.name === "towns")!.fields as CmsField[];
@@ -395,6 +441,35 @@ describe("the site editor's configuration", () => {
     expect([photo.name, photo.widget, photo.choose_url]).toEqual(["file", "image", false]);
     expect([config.media_folder, config.public_folder]).toEqual(["data/photos", "/photos"]);
     expect(config.media_libraries).toEqual({ default: { config: { slugify_filename: true } }, stock_assets: false });
+  });
+
+  it("offers the logo and the icon as pictures into data/brand/, and the accent as a colour picker", () => {
+    expect(brandPathsFor("site")).toEqual([["logo", "file"], ["icon"]]);
+    expect([brandPathsFor("towns"), brandPathsFor("services"), brandPathsFor("faq")]).toEqual([[], [], []]);
+    const site = filesOf(config).find((file) => file.name === "site")!.fields;
+    const byName = (fields: CmsField[], name: string) => fields.find((field) => field.name === name)!;
+    const logo = byName(site, "logo");
+    expect([logo.label, logo.widget, logo.required]).toEqual(["Logo", "object", false]);
+    for (const picture of [byName(logo.fields as CmsField[], "file"), byName(site, "icon")]) {
+      expect(picture).toMatchObject({
+        widget: "image",
+        choose_url: false,
+        accept: "image/svg+xml,image/png,image/webp",
+        media_folder: "/data/brand",
+        public_folder: "/brand",
+      });
+    }
+    expect(byName(logo.fields as CmsField[], "alt")).toMatchObject({ label: "The logo's words", required: false });
+    expect(byName(site, "accent")).toMatchObject({
+      label: "Accent colour",
+      widget: "color",
+      allowInput: true,
+      required: false,
+    });
+    const hero = byName(site, "hero");
+    expect(byName(hero.fields as CmsField[], "file")).toMatchObject({ widget: "image", label: "Photo" });
+    expect(accentFieldFor("site")).toEqual({ path: ["accent"], labels: ["Accent colour"] });
+    expect(accentFieldFor("towns")).toBeUndefined();
   });
 
   it("leaves the optional parts optional and counts lists exactly as the schema does", () => {

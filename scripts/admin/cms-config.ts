@@ -16,7 +16,10 @@ import { jsonSchemaFor, resolveRef, type SchemaNode as JsonSchema } from "../dat
 import { iconNames } from "../data/icons.ts";
 import { TOWN_PAGE_LISTS } from "../data/near-duplicates.ts";
 import {
+  BRAND_FILE,
+  BRAND_FOLDER,
   DATA_FILES,
+  HEX_COLOUR,
   MONTH,
   PHOTO_FILE,
   PHOTO_FOLDER,
@@ -27,7 +30,7 @@ import {
 } from "../data/schema.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
-import { FAVICON_PATH } from "../site/urls.ts";
+import { faviconOf } from "../site/brand.ts";
 import type { CountRule } from "./editor.ts";
 
 /** A field of the CMS configuration. */
@@ -91,6 +94,15 @@ const LABELS: Record<string, string> = {
   story: "The story",
   month: "Month done",
   role: "Before, during or after",
+  icon: "Browser tab icon",
+  accent: "Accent colour",
+  hero: "Photo at the top of the page",
+};
+
+/** Labels of a field inside a group, where its name alone would say the wrong thing: by "group.field". */
+const LABELS_IN: Record<string, string> = {
+  "logo.file": "Logo",
+  "logo.alt": "The logo's words",
 };
 
 /** What one item of a list is called, for its "Add …" button. */
@@ -134,6 +146,11 @@ const DATA_FOLDER = path.basename(DATA_DIR);
 /** A photo's file: a text held to the schema's pattern for photo files. */
 function isPhotoFile(node: JsonSchema): boolean {
   return node.type === "string" && node.pattern === PHOTO_FILE.source;
+}
+
+/** The logo's or the icon's file: a text held to the schema's pattern for them. */
+function isBrandFile(node: JsonSchema): boolean {
+  return node.type === "string" && node.pattern === BRAND_FILE.source;
 }
 
 /** A month: a text held to the schema's pattern for months (YYYY-MM). */
@@ -203,13 +220,20 @@ function summaryOf(item: JsonSchema): Record<string, string> {
   return name ? { summary: `{{fields.${name}}}` } : {};
 }
 
-/** One field of the editor for one property of the schema. */
-function fieldFor(name: string, schema: JsonSchema, required: boolean, root: JsonSchema, choices: Choices): CmsField {
+/** One field of the editor for one property of the schema, inside the group named `parent`. */
+function fieldFor(
+  name: string,
+  schema: JsonSchema,
+  required: boolean,
+  root: JsonSchema,
+  choices: Choices,
+  parent?: string,
+): CmsField {
   const isIcon = schema.$ref === "#/definitions/icon";
   const node = resolveRef(schema, root);
   const base = {
     name,
-    label: labelFor(name),
+    label: LABELS_IN[`${parent}.${name}`] ?? labelFor(name),
     ...(required ? {} : { required: false }),
     ...hintOf(schema.description ? schema : node),
   };
@@ -244,13 +268,28 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
       accept: "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif",
     };
   }
+  if (isBrandFile(node)) {
+    // Into data/brand/, beside the data files rather than among the photos; editor.ts writes the path as the data has it.
+    return {
+      ...base,
+      widget: "image",
+      choose_url: false,
+      accept: "image/svg+xml,image/png,image/webp",
+      media_folder: `/${DATA_FOLDER}/${BRAND_FOLDER}`,
+      public_folder: `/${BRAND_FOLDER}`,
+    };
+  }
+  if (node.type === "string" && node.pattern === HEX_COLOUR.source) {
+    // A colour picker, with a box to type or paste the colour; the contrast rule is editor.ts's, on save.
+    return { ...base, widget: "color", allowInput: true, ...patternOf(node) };
+  }
   switch (node.type) {
     case "object":
       return {
         ...base,
         widget: "object",
         ...(required ? {} : { collapsed: true }),
-        fields: fieldsOf(node, root, choices),
+        fields: fieldsOf(node, root, choices, name),
       };
     case "array": {
       const item = resolveRef(node.items ?? {}, root);
@@ -306,10 +345,10 @@ function fieldFor(name: string, schema: JsonSchema, required: boolean, root: Jso
   }
 }
 
-function fieldsOf(schema: JsonSchema, root: JsonSchema, choices: Choices): CmsField[] {
+function fieldsOf(schema: JsonSchema, root: JsonSchema, choices: Choices, parent?: string): CmsField[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) =>
-    fieldFor(name, property, required.has(name), root, choices),
+    fieldFor(name, property, required.has(name), root, choices, parent),
   );
 }
 
@@ -374,6 +413,20 @@ export function photoPathsFor(name: DataFileName): string[][] {
   return paths;
 }
 
+/** Where a data file names the logo or the icon ("/brand/logo.svg" in the CMS, "brand/logo.svg" in the data). */
+export function brandPathsFor(name: DataFileName): string[][] {
+  const paths: string[][] = [];
+  walkSchema(name, (node, at) => {
+    if (isBrandFile(node)) paths.push(at);
+  });
+  return paths;
+}
+
+/** Where the site file holds the accent colour, with its labels, for the editor's check on save (editor.ts). */
+export function accentFieldFor(name: DataFileName): { path: string[]; labels: string[] } | undefined {
+  return name === "site" ? { path: ["accent"], labels: [labelFor("accent")] } : undefined;
+}
+
 /** The editor's fields for one data file, in the schema's order (the order the CMS writes keys in). */
 function cmsFieldsFor(name: DataFileName, lists: SiteLists): CmsField[] {
   const schema = jsonSchemaFor(name) as JsonSchema;
@@ -384,7 +437,10 @@ function cmsFieldsFor(name: DataFileName, lists: SiteLists): CmsField[] {
  * The whole configuration, as an object. `editor` comes from site.yaml: where the files live;
  * `lists`, from the towns and services files: what a job's town and services are picked from.
  */
-export function cmsConfig(site: Pick<SiteData, "name" | "url" | "editor">, lists: SiteLists): Record<string, unknown> {
+export function cmsConfig(
+  site: Pick<SiteData, "name" | "url" | "editor" | "icon">,
+  lists: SiteLists,
+): Record<string, unknown> {
   const names = Object.keys(DATA_FILES) as DataFileName[];
   const fileEntry = (name: DataFileName) => ({
     name,
@@ -408,7 +464,7 @@ export function cmsConfig(site: Pick<SiteData, "name" | "url" | "editor">, lists
     },
     app_title: `${site.name}: site editor`,
     site_url: site.url,
-    logo: { src: FAVICON_PATH },
+    logo: { src: faviconOf(site.icon).path },
     // Uploads go to data/photos/; the CMS names them /photos/x.jpg (editor.ts drops the slash).
     media_folder: `${DATA_FOLDER}/${PHOTO_FOLDER}`,
     public_folder: `/${PHOTO_FOLDER}`,
@@ -454,7 +510,7 @@ export function cmsIconNames(config: Record<string, unknown>): string[] {
  * `config` is `site`'s, made here when not given.
  */
 export function cmsConfigText(
-  site: Pick<SiteData, "name" | "url" | "editor">,
+  site: Pick<SiteData, "name" | "url" | "editor" | "icon">,
   lists: SiteLists,
   config = cmsConfig(site, lists),
 ): string {

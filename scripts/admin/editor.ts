@@ -12,8 +12,10 @@
 // refused here, with the words the build would use, not later by the host's build. A page in the
 // build's warning band is saved; `npm run check` and the build show the warning. The estimate
 // form's embed code is read as the build reads it (data/lead-form.ts), and a snippet the build
-// would refuse is refused here, with the same words.
+// would refuse is refused here, with the same words; so is an accent colour that button text
+// cannot be read on (data/accent.ts), with the nearest colour that passes.
 import { parse } from "yaml";
+import { accentProblem } from "../data/accent.ts";
 import type { FragmentNode, FragmentParser } from "../data/html-fragment.ts";
 import { readLeadFormEmbed } from "../data/lead-form.ts";
 import { nearDuplicateTowns, nearDuplicateWording } from "../data/near-duplicates.ts";
@@ -49,12 +51,14 @@ export interface DataFileFormat {
   /** The comment on the file's first line: the link to its JSON Schema. */
   header: string;
   counts: CountRule[];
-  /** Where the file names a photo (as CountRule paths), and the photo folder's name. */
-  photos: { paths: string[][]; folder: string };
+  /** Where the file names a picture (as CountRule paths), by the folder of data/ it is in: photos/, brand/. */
+  pictures: { paths: string[][]; folder: string }[];
   /** The towns file only: its lists of town pages, by their labels, for the near-duplicate rule. */
   townPages?: Record<string, string>;
   /** The site file only: where the estimate form's embed code is, and its labels. */
   leadForm?: { path: string[]; labels: string[] };
+  /** The site file only: where the accent colour is, and its labels. */
+  accent?: { path: string[]; labels: string[] };
 }
 
 declare const DATA_FILE_FORMATS: Record<string, DataFileFormat>;
@@ -128,9 +132,21 @@ const parseInBrowser: FragmentParser = (html) => {
   return [...template.content.childNodes].map(toNode);
 };
 
+/** The value at `path` in a file's data. */
+const valueAt = (value: unknown, path: readonly string[]) =>
+  path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+
+/** The accent colour at `path`, if the build would refuse it for its contrast, as a message. */
+function accentProblems(value: unknown, { path, labels }: NonNullable<DataFileFormat["accent"]>): string[] {
+  const colour = valueAt(value, path);
+  if (typeof colour !== "string" || !/^#[0-9a-f]{6}$/i.test(colour)) return [];
+  const problem = accentProblem(colour);
+  return problem ? [`${labels.join(" › ")}: found "${colour}", expected ${problem}`] : [];
+}
+
 /** The embed code at `path`, if the build would refuse it, as a message. */
 function leadFormProblems(value: unknown, { path, labels }: NonNullable<DataFileFormat["leadForm"]>): string[] {
-  const embed = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+  const embed = valueAt(value, path);
   if (typeof embed !== "string") return [];
   const read = readLeadFormEmbed(embed, parseInBrowser);
   return "offset" in read ? [`${labels.join(" › ")}: found ${read.found}, expected ${read.expected}`] : [];
@@ -149,15 +165,23 @@ function mapStrings(value: unknown, paths: readonly string[][], change: (text: s
 }
 
 /**
- * The CMS names a photo by its public path, "/photos/x.jpg"; the data, by its path from data/,
- * "photos/x.jpg". Read: add the slash, so the CMS finds and shows the photo. Write: take it off.
+ * The CMS names a picture by its public path, "/photos/x.jpg"; the data, by its path from data/,
+ * "photos/x.jpg". Read: add the slash, so the CMS finds and shows the picture. Write: take it off.
  */
-function photosForCms(value: unknown, { paths, folder }: DataFileFormat["photos"]): unknown {
-  return mapStrings(value, paths, (file) => (file.startsWith(`${folder}/`) ? `/${file}` : file));
+function picturesForCms(value: unknown, pictures: DataFileFormat["pictures"]): unknown {
+  return pictures.reduce(
+    (result, { paths, folder }) =>
+      mapStrings(result, paths, (file) => (file.startsWith(`${folder}/`) ? `/${file}` : file)),
+    value,
+  );
 }
 
-function photosForData(value: unknown, { paths, folder }: DataFileFormat["photos"]): unknown {
-  return mapStrings(value, paths, (file) => (file.startsWith(`/${folder}/`) ? file.slice(1) : file));
+function picturesForData(value: unknown, pictures: DataFileFormat["pictures"]): unknown {
+  return pictures.reduce(
+    (result, { paths, folder }) =>
+      mapStrings(result, paths, (file) => (file.startsWith(`/${folder}/`) ? file.slice(1) : file)),
+    value,
+  );
 }
 
 const NOTICE_ID = "save-refused";
@@ -192,15 +216,16 @@ window.CMS_MANUAL_INIT = true;
 document.addEventListener("DOMContentLoaded", () => {
   const cms = window.CMS;
   if (!cms) return;
-  for (const [format, { header, counts, photos, townPages, leadForm }] of Object.entries(DATA_FILE_FORMATS)) {
+  for (const [format, { header, counts, pictures, townPages, leadForm, accent }] of Object.entries(DATA_FILE_FORMATS)) {
     cms.registerCustomFormat(format, "yaml", {
-      fromFile: (text) => photosForCms(parse(text), photos),
+      fromFile: (text) => picturesForCms(parse(text), pictures),
       toFile: (edited) => {
-        const value = photosForData(edited, photos);
+        const value = picturesForData(edited, pictures);
         const problems = [
           ...countProblems(value, counts),
           ...(townPages ? nearDuplicateProblems(value, townPages) : []),
           ...(leadForm ? leadFormProblems(value, leadForm) : []),
+          ...(accent ? accentProblems(value, accent) : []),
         ];
         if (problems.length > 0) {
           showRefusal(problems);

@@ -7,13 +7,14 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { schemaLink } from "../data/format.ts";
-import { DATA_FILES, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
+import { BRAND_FOLDER, DATA_FILES, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
 import { bundleBrowserScript } from "../lib/bundle.ts";
 import type { BuildCache } from "../lib/cache.ts";
 import { cachedSubsetWoff2 } from "../lib/font-subset.ts";
 import type { OutputContents } from "../lib/output.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
-import { ADMIN_DIR, FAVICON_PATH } from "../site/urls.ts";
+import { ADMIN_DIR } from "../site/urls.ts";
+import { faviconOf } from "../site/brand.ts";
 import {
   cmsConfig,
   cmsConfigText,
@@ -21,6 +22,8 @@ import {
   countRulesFor,
   formatName,
   photoPathsFor,
+  brandPathsFor,
+  accentFieldFor,
   townPageListsFor,
   leadFormFieldFor,
   type SiteLists,
@@ -142,12 +145,17 @@ async function editorScript(): Promise<string> {
     (Object.keys(DATA_FILES) as DataFileName[]).map((name): [string, DataFileFormat] => {
       const townPages = townPageListsFor(name);
       const leadForm = leadFormFieldFor(name);
+      const accent = accentFieldFor(name);
       return [
         formatName(name),
         {
           header: schemaLink(name),
           counts: countRulesFor(name),
-          photos: { paths: photoPathsFor(name), folder: PHOTO_FOLDER },
+          pictures: [
+            { paths: photoPathsFor(name), folder: PHOTO_FOLDER },
+            { paths: brandPathsFor(name), folder: BRAND_FOLDER },
+          ],
+          ...(accent ? { accent } : {}),
           ...(townPages ? { townPages } : {}),
           ...(leadForm ? { leadForm } : {}),
         },
@@ -165,7 +173,8 @@ async function editorScript(): Promise<string> {
  * read "config.yml" beside the page's address), so that it also starts where a host serves it at
  * /admin without the slash, as `netlify dev` does.
  */
-function adminPage(site: Pick<SiteData, "name">): string {
+function adminPage(site: Pick<SiteData, "name" | "icon">): string {
+  const favicon = faviconOf(site.icon);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -173,7 +182,7 @@ function adminPage(site: Pick<SiteData, "name">): string {
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="robots" content="noindex, nofollow" />
 <title>${site.name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}: site editor</title>
-<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml" />
+<link rel="icon" href="${favicon.path}" type="${favicon.type}" />
 <link rel="cms-config-url" href="/${ADMIN_DIR}${CONFIG_FILE}" type="application/yaml" />
 </head>
 <body>
@@ -198,11 +207,12 @@ export interface KeptEditorFiles {
   scripts?: { icons: string; made: Promise<EditorScripts> };
 }
 
-function configOf(site: Pick<SiteData, "name" | "url" | "editor">, lists: SiteLists, kept: KeptEditorFiles) {
+function configOf(site: Pick<SiteData, "name" | "url" | "editor" | "icon">, lists: SiteLists, kept: KeptEditorFiles) {
   const madeFrom = JSON.stringify([
     site.name,
     site.url,
     site.editor,
+    site.icon,
     lists.towns.map((town) => [town.name, town.slug]),
     lists.services.map((service) => [service.name, service.key]),
   ]);
@@ -231,7 +241,7 @@ function editorScripts(configIcons: string[], cache: BuildCache, kept: KeptEdito
  * `kept` when the fields they are made from are unchanged (a fresh object by default: nothing kept).
  */
 export async function adminFiles(
-  site: Pick<SiteData, "name" | "url" | "editor">,
+  site: Pick<SiteData, "name" | "url" | "editor" | "icon">,
   lists: SiteLists,
   cache: BuildCache,
   kept: KeptEditorFiles = {},
