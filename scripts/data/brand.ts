@@ -20,7 +20,7 @@ import { checkSvg } from "./svg-check.ts";
 /** The logo's height in the header, in CSS pixels (the header's links are 44 px high). */
 export const LOGO_HEIGHT = 40;
 /** The logo's shapes the header has room for: from square to four times as wide as tall (160 × 40 px, beside the menu button at 320 px). */
-export const LOGO_SHAPES = { narrowest: 1, widest: 4 } as const;
+const LOGO_SHAPES = { narrowest: 1, widest: 4 } as const;
 /** A PNG or WebP logo twice the header's height, for screens of two pixels per CSS pixel. */
 export const MIN_LOGO_HEIGHT = 2 * LOGO_HEIGHT;
 /** The icon's copy for the browser tab: 32 CSS pixels at twice the density. */
@@ -31,7 +31,7 @@ const MAX_SVG_BYTES = 64 * 1024;
 const MAX_RASTER_BYTES = 8 * 1024 * 1024;
 const MAX_RASTER_SIDE = 4096;
 
-export type BrandFormat = "svg" | "png" | "webp";
+type BrandFormat = "svg" | "png" | "webp";
 
 export interface BrandImage {
   /** As written in site.yaml: "brand/logo.svg". */

@@ -17,7 +17,7 @@ const XHTML = "http://www.w3.org/1999/xhtml";
 const XLINK = "http://www.w3.org/1999/xlink";
 
 /** Where in the SVG a problem is: 1-based line and column. */
-export interface SvgPlace {
+interface SvgPlace {
   line: number;
   column: number;
 }

@@ -114,7 +114,7 @@ export const HERO_WIDTHS = [480, 800, 1200, 1600] as const;
 const WIDEST_FOR_PHONES = 800;
 
 /** Where the photo is a band above the heading, and where it lies behind the heading's panel (styles in pages/assets.ts). */
-export const PHONE_MEDIA = "(max-width: 47.99rem)";
+const PHONE_MEDIA = "(max-width: 47.99rem)";
 const WIDE_MEDIA = "(min-width: 48rem)";
 
 /** The photo spans the screen's width at every size. */
