@@ -239,7 +239,7 @@ describe("marks that cannot serve", () => {
       await writeFile(path.join(dir, "brand", "icon.png"), await pngOf(logoSvg(), 128));
       await setSite(dir, ["icon"], "brand/icon.png");
     }, "icon: brand/icon.png");
-    expect(oblong.found).toBe("a icon 384 × 128 pixels (3:1)");
+    expect(oblong.found).toBe("an icon 384 × 128 pixels (3:1)");
     expect(oblong.expected).toMatch(/^a square icon, as wide as tall/);
     const jpeg = await refusal(async (dir) => {
       await writeFile(

@@ -84,14 +84,16 @@ async function readsOnDark(image: Sharp): Promise<boolean> {
 /** What a mark needs to be, by its use. */
 interface Need {
   what: "logo" | "icon";
+  /** With its article, as a sentence says it. */
+  named: "a logo" | "an icon";
   /** Width over height, inclusive. */
   shapes: { narrowest: number; widest: number };
   /** The fewest pixels of its height a PNG or WebP may have. */
   minHeight: number;
 }
 
-const LOGO_NEED: Need = { what: "logo", shapes: LOGO_SHAPES, minHeight: MIN_LOGO_HEIGHT };
-const ICON_NEED: Need = { what: "icon", shapes: { narrowest: 1, widest: 1 }, minHeight: ICON_SIZE };
+const LOGO_NEED: Need = { what: "logo", named: "a logo", shapes: LOGO_SHAPES, minHeight: MIN_LOGO_HEIGHT };
+const ICON_NEED: Need = { what: "icon", named: "an icon", shapes: { narrowest: 1, widest: 1 }, minHeight: ICON_SIZE };
 
 function shapeText(width: number, height: number): string {
   const ratio = width / height;
@@ -104,12 +106,12 @@ function shapeRefusal(width: number, height: number, need: Need, unit: string): 
   // A pixel's rounding either way is no change of shape.
   const slack = 1 / Math.min(width, height);
   if (ratio >= narrowest - slack && ratio <= widest + slack) return undefined;
-  const found = `a ${need.what} ${Math.round(width)} × ${Math.round(height)} ${unit} (${shapeText(width, height)})`;
+  const found = `${need.named} ${Math.round(width)} × ${Math.round(height)} ${unit} (${shapeText(width, height)})`;
   if (narrowest === widest)
     return { found, expected: `a square ${need.what}, as wide as tall, such as 512 × 512 pixels` };
   return {
     found,
-    expected: `a ${need.what} from ${narrowest}:1 (square) to ${widest}:1 (four times as wide as tall), such as 400 × 100 pixels, which the header shows at ${LOGO_HEIGHT * widest} × ${LOGO_HEIGHT} px; trim the empty space around it`,
+    expected: `${need.named} from ${narrowest}:1 (square) to ${widest}:1 (four times as wide as tall), such as 400 × 100 pixels, which the header shows at ${LOGO_HEIGHT * widest} × ${LOGO_HEIGHT} px; trim the empty space around it`,
   };
 }
 
@@ -125,7 +127,7 @@ async function readMark(dataDir: string, file: string, need: Need): Promise<Bran
   let bytes: Buffer;
   try {
     if (opened.size > MAX_RASTER_BYTES)
-      return { found: `a file of ${(opened.size / 1024 ** 2).toFixed(1)} MB`, expected: `a ${need.what} under ${MAX_RASTER_BYTES / 1024 ** 2} MB` };
+      return { found: `a file of ${(opened.size / 1024 ** 2).toFixed(1)} MB`, expected: `${need.named} under ${MAX_RASTER_BYTES / 1024 ** 2} MB` };
     bytes = await opened.handle.readFile();
   } finally {
     await opened.handle.close();
@@ -145,22 +147,22 @@ async function readMark(dataDir: string, file: string, need: Need): Promise<Bran
   try {
     format = (await sharp(bytes).metadata()).format;
   } catch {
-    return { found: "a file that is not an image", expected: `a ${need.what} as SVG, PNG or WebP` };
+    return { found: "a file that is not an image", expected: `${need.named} as SVG, PNG or WebP` };
   }
   if ((format === "png" || format === "webp") && format !== named) return misnamed(`a ${format.toUpperCase()} picture`);
   if (format !== "png" && format !== "webp")
-    return { found: `a ${format.toUpperCase()} image`, expected: `a ${need.what} as SVG, PNG or WebP (a JPEG cannot be transparent around the ${need.what})` };
+    return { found: `a ${format.toUpperCase()} image`, expected: `${need.named} as SVG, PNG or WebP (a JPEG cannot be transparent around the ${need.what})` };
   const image = () => sharp(bytes, { failOn: "warning" });
   const { width = 0, height = 0 } = await image().metadata();
   const shape = shapeRefusal(width, height, need, "pixels");
   if (shape) return shape;
   if (height < need.minHeight)
     return {
-      found: `a ${need.what} ${width} × ${height} pixels`,
-      expected: `a ${need.what} at least ${need.minHeight} pixels tall, for sharp screens (as an SVG, any size)`,
+      found: `${need.named} ${width} × ${height} pixels`,
+      expected: `${need.named} at least ${need.minHeight} pixels tall, for sharp screens (as an SVG, any size)`,
     };
   if (Math.max(width, height) > MAX_RASTER_SIDE)
-    return { found: `a ${need.what} ${width} × ${height} pixels`, expected: `a ${need.what} at most ${MAX_RASTER_SIDE} pixels on its longest side` };
+    return { found: `${need.named} ${width} × ${height} pixels`, expected: `${need.named} at most ${MAX_RASTER_SIDE} pixels on its longest side` };
   try {
     const onDark = await readsOnDark(image());
     return { file, source, hash, format, width, height, readsOnDark: onDark };
