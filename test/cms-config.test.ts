@@ -20,7 +20,7 @@ import {
   type CmsField,
   type SiteLists,
 } from "../scripts/admin/cms-config.ts";
-import { accentProblem } from "../scripts/data/accent.ts";
+import { buttonTextProblem } from "../scripts/data/palette.ts";
 import { parseHtmlFragment } from "../scripts/data/html-fragment.ts";
 import { readLeadFormEmbed } from "../scripts/data/lead-form.ts";
 import { renderSite } from "../scripts/pipeline/generate.ts";
@@ -315,7 +315,7 @@ function filesOf(cms: Record<string, unknown>) {
 function editorSaves(name: DataFileName, at: (string | number)[], value: unknown): boolean {
   const accent = accentFieldFor(name);
   if (accent && at.join(".") === accent.path.join(".") && typeof value === "string" && /^#[0-9a-f]{6}$/i.test(value))
-    return accentProblem(value) === undefined;
+    return buttonTextProblem(value) === undefined;
   const leadForm = leadFormFieldFor(name);
   if (!leadForm || at.join(".") !== leadForm.path.join(".") || typeof value !== "string") return true;
   return !("offset" in readLeadFormEmbed(value, parseHtmlFragment));

@@ -13,9 +13,11 @@
 // build's warning band is saved; `npm run check` and the build show the warning. The estimate
 // form's embed code is read as the build reads it (data/lead-form.ts), and a snippet the build
 // would refuse is refused here, with the same words; so is an accent colour that button text
-// cannot be read on (data/accent.ts), with the nearest colour that passes.
+// cannot be read on (data/palette.ts), with the pair and the ratios. The nearest colour that
+// passes is the build's to name (data/accent.ts): the colour library it takes would put the
+// editor's first load over its budget.
 import { parse } from "yaml";
-import { accentProblem } from "../data/accent.ts";
+import { buttonTextProblem } from "../data/palette.ts";
 import type { FragmentNode, FragmentParser } from "../data/html-fragment.ts";
 import { readLeadFormEmbed } from "../data/lead-form.ts";
 import { nearDuplicateTowns, nearDuplicateWording } from "../data/near-duplicates.ts";
@@ -140,8 +142,12 @@ const valueAt = (value: unknown, path: readonly string[]) =>
 function accentProblems(value: unknown, { path, labels }: NonNullable<DataFileFormat["accent"]>): string[] {
   const colour = valueAt(value, path);
   if (typeof colour !== "string" || !/^#[0-9a-f]{6}$/i.test(colour)) return [];
-  const problem = accentProblem(colour);
-  return problem ? [`${labels.join(" › ")}: found "${colour}", expected ${problem}`] : [];
+  const problem = buttonTextProblem(colour);
+  return problem
+    ? [
+        `${labels.join(" › ")}: found "${colour}", expected ${problem}; npm run check names the nearest colour of the same hue that passes`,
+      ]
+    : [];
 }
 
 /** The embed code at `path`, if the build would refuse it, as a message. */

@@ -9,26 +9,10 @@
 //
 // Without an accent, none of this runs: the pages keep templates/palette.css's colours byte for
 // byte (pages/assets.ts adds rules only for an accent given).
-import { converter, formatHex, toGamut, type Oklch } from "culori";
-import { contrastRatio, ratioText, TEXT_CONTRAST } from "./contrast.ts";
+import { converter, formatHex, modeOklch, modeRgb, toGamut, useMode, type Oklch } from "culori/fn";
+import { contrastRatio, TEXT_CONTRAST } from "./contrast.ts";
+import { buttonText, buttonTextProblem, PALETTE, WHITE } from "./palette.ts";
 
-/**
- * The colours of templates/palette.css the derived ones are drawn on or with (test/accent.test.ts
- * holds them to the stylesheet's own values).
- */
-export const PALETTE = {
-  ink: "#1b2026",
-  paper: "#ffffff",
-  paperTint: "#f5f2ec",
-  night: "#1d2329",
-  nightSoft: "#2b333b",
-  /** The tip box's background (styles.css .box-tip), the third light background links sit on. */
-  tipBox: "#fff8e1",
-  /** The accent the site has had: the default, and the shovel's colour in the default icon. */
-  accent: "#f2b300",
-} as const;
-
-const WHITE = "#ffffff";
 
 /** Backgrounds of the light sections (links, the focus ring), and of the dark ones (header, hero, bands, footer, call bar). */
 const LIGHT_BACKGROUNDS = [PALETTE.paper, PALETTE.paperTint, PALETTE.tipBox];
@@ -47,6 +31,11 @@ export interface AccentPalette {
   /** Links, the accent's words and marks, and the focus ring in the dark sections. */
   onNight: string;
 }
+
+// culori's tree-shakeable entry with only the two colour spaces used: the site editor's script,
+// which checks an accent on save, carries these and not culori's thirty others.
+useMode(modeRgb);
+useMode(modeOklch);
 
 const toOklch = converter("oklch");
 const intoSrgb = toGamut("rgb", "oklch");
@@ -79,21 +68,13 @@ function nearestPassing(hex: string, direction: -1 | 1, passes: (candidate: stri
 const readsOn = (backgrounds: readonly string[]) => (colour: string) =>
   backgrounds.every((background) => contrastRatio(colour, background) >= TEXT_CONTRAST);
 
-/** The text colour that reads better on `accent`, and its ratio. */
-function bestText(accent: string): { text: string; ratio: number } {
-  const [ink, white] = [PALETTE.ink, WHITE].map((text) => ({ text, ratio: contrastRatio(text, accent) }));
-  return ink!.ratio >= white!.ratio ? ink! : white!;
-}
-
 /**
  * Why an accent cannot be used, or undefined when it can: button text is drawn on it, and it must
- * reach 4.5:1 with dark text or with white. The nearest colour of its hue that does is named.
+ * reach 4.5:1 with dark text or with white (palette.ts). The nearest colour of its hue that does is named.
  */
 export function accentProblem(accent: string): string | undefined {
-  const { ratio } = bestText(accent);
-  if (ratio >= TEXT_CONTRAST) return undefined;
-  const inkRatio = contrastRatio(PALETTE.ink, accent);
-  const whiteRatio = contrastRatio(WHITE, accent);
+  const problem = buttonTextProblem(accent);
+  if (problem === undefined) return undefined;
   // Lighter until dark text reads on it, or darker until white does: whichever is the smaller change.
   const candidates = [
     { colour: nearestPassing(accent, 1, (c) => contrastRatio(PALETTE.ink, c) >= TEXT_CONTRAST), text: "dark" },
@@ -103,10 +84,7 @@ export function accentProblem(accent: string): string | undefined {
   const distance = (colour: string) => Math.abs((toOklch(colour) as Oklch).l - start);
   const [nearest] = candidates.sort((a, b) => distance(a.colour) - distance(b.colour));
   const suggestion = nearest ? `; the nearest colour of the same hue that passes is "${nearest.colour}" (with ${nearest.text} text)` : "";
-  return (
-    `a colour that button text can be read on: dark text ${PALETTE.ink} on ${accent} reaches ${ratioText(inkRatio)} ` +
-    `and white text ${ratioText(whiteRatio)}, where WCAG 2.2 AA asks ${TEXT_CONTRAST}:1${suggestion}`
-  );
+  return `${problem}${suggestion}`;
 }
 
 /** How far a hovered button moves from the accent: visible, and always away from its text. */
@@ -115,7 +93,7 @@ const HOVER_STEP = 0.06;
 /** The colours derived from an accent that accentProblem() accepts. */
 export function accentPalette(accent: string): AccentPalette {
   const colour = accent.toLowerCase();
-  const { text: onAccent } = bestText(colour);
+  const { text: onAccent } = buttonText(colour);
   const start = (toOklch(colour) as Oklch).l;
   // Away from the text, which only adds contrast; at white or black, the other way, if the text still reads.
   const away = onAccent === WHITE ? -HOVER_STEP : HOVER_STEP;

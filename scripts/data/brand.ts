@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { contrastRatio, LARGE_TEXT_OR_UI_CONTRAST } from "./contrast.ts";
-import { PALETTE } from "./accent.ts";
+import { PALETTE } from "./palette.ts";
 import type { DataProblem } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
 import { pictureFolderProblem } from "./photos.ts";

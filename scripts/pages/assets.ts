@@ -4,7 +4,8 @@
 import path from "node:path";
 import { bundleBrowserScript, bundleStylesheet, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
-import { PALETTE as COLOURS, type AccentPalette } from "../data/accent.ts";
+import type { AccentPalette } from "../data/accent.ts";
+import { PALETTE as COLOURS } from "../data/palette.ts";
 import { hexToRgb } from "../data/contrast.ts";
 import type { Business } from "../data/model.ts";
 import type { PageAssets } from "../site/page.ts";

@@ -3,7 +3,7 @@
 // whose row has photos (a job always has one) shows its first photo instead.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { PALETTE } from "../data/accent.ts";
+import { PALETTE } from "../data/palette.ts";
 import { iconIn, type Icons } from "../data/icons.ts";
 import { leadPhoto as jobLeadPhoto } from "../data/jobs.ts";
 import { allTowns, joinList, townPhone, type SiteModel } from "../data/model.ts";
