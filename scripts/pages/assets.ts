@@ -59,7 +59,7 @@ function logoStyles(plated: boolean): string {
  * The opacity of the dark panel the heading and buttons sit on over a photo (from 48rem). At this
  * opacity the panel over a white photo is no lighter than --night-soft (relative luminance 0.0315
  * against 0.0320), the hero's own lighter background: every colour held to WCAG 2.2 AA on
- * --night-soft reads on it over any photo (test/accent.test.ts checks the arithmetic, and
+ * --night-soft reads on it over any photo (test/colours.test.ts checks the arithmetic, and
  * test/brand.browser.test.ts the pixels under the text).
  */
 export const HERO_PANEL_OPACITY = 0.93;

@@ -45,9 +45,8 @@ const BASE_WIDTH = Math.max(
 /**
  * The most bytes of an AVIF copy a phone takes at the top of a page (forPhones): with the response's
  * headers (about 1.4 KB), it fits in TCP's first window of ten segments (14,600 bytes), so that it
- * arrives one round trip after the browser asks for it, while the page itself is still arriving.
- * That round trip more or less was measured as the difference between keeping the home page's
- * Lighthouse LCP and losing it (the README's Speed section has the figures).
+ * arrives one round trip after the browser asks for it, while the page itself is still arriving
+ * (docs/how-it-is-built.md, Speed, has the home page measured with and without a photo).
  */
 export const PHONE_COPY_BYTES = 12 * 1024;
 
