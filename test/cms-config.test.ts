@@ -460,6 +460,11 @@ describe("the site editor's configuration", () => {
       });
     }
     expect(byName(logo.fields as CmsField[], "alt")).toMatchObject({ label: "The logo's words", required: false });
+    expect(byName(site, "icon").label).toBe("Browser tab icon");
+    // A highlight's icon is still an icon, in every file.
+    const towns = filesOf(config).find((file) => file.name === "towns")!.fields;
+    const highlights = byName(byName(towns, "towns").fields as CmsField[], "highlights");
+    expect(byName(highlights.fields as CmsField[], "icon").label).toBe("Icon");
     expect(byName(site, "accent")).toMatchObject({
       label: "Accent colour",
       widget: "color",

@@ -94,13 +94,16 @@ const LABELS: Record<string, string> = {
   story: "The story",
   month: "Month done",
   role: "Before, during or after",
-  icon: "Browser tab icon",
   accent: "Accent colour",
   hero: "Photo at the top of the page",
 };
 
-/** Labels of a field inside a group, where its name alone would say the wrong thing: by "group.field". */
+/**
+ * Labels of a field inside a group or at the top of a file, where its name alone would say the
+ * wrong thing: by "group.field" or "file.field" (site.yaml's icon is the tab's; a highlight's is an icon).
+ */
 const LABELS_IN: Record<string, string> = {
+  "site.icon": "Browser tab icon",
   "logo.file": "Logo",
   "logo.alt": "The logo's words",
 };
@@ -430,7 +433,7 @@ export function accentFieldFor(name: DataFileName): { path: string[]; labels: st
 /** The editor's fields for one data file, in the schema's order (the order the CMS writes keys in). */
 function cmsFieldsFor(name: DataFileName, lists: SiteLists): CmsField[] {
   const schema = jsonSchemaFor(name) as JsonSchema;
-  return fieldsOf(schema, schema, choicesFor(name, lists));
+  return fieldsOf(schema, schema, choicesFor(name, lists), name);
 }
 
 /**
