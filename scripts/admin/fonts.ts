@@ -1,6 +1,6 @@
 // The fonts the editor draws its interface with, cut down to what it draws (lib/font-subset.ts).
 // Sent whole they were 845 KB, the Material Symbols icon font alone 758 KB, more than the CMS's
-// script; cut, 49 KB, and all of /admin/ 597 KB brotli instead of 1,393 KB (budget: 600 KB,
+// script; cut, 49 KB, and all of /admin/ 597 KB brotli instead of 1,393 KB (budget then: 600 KB,
 // measure/budgets.ts). Measured with the CMS 0.221; `npm run weigh` prints the figures of the day.
 //
 // - Icons: every name the CMS's script holds as a string literal or as the text of an HTML
