@@ -3,8 +3,12 @@
 // admin-dev.browser.test.ts (the same steps, from support/editor-form.ts), the owner changes
 // Mattoon's description and adds a photo to Mattoon, each with a Save; then adds a job done in
 // Charleston, its town and services picked from the site's lists, with a before and an after photo
-// from the phone's files, and saves it. `sitegen check` passes on the saved files and the
-// visitor's page, at the same size, shows the change.
+// from the phone's files, and saves it. Last, in the business details, the owner adds a logo and
+// a browser tab icon from the phone's files (into data/brand/), types an accent colour (a grey
+// that button text cannot be read on is refused on Save with the build's words, then one that
+// passes) and chooses a photo for the top of the home page. After each save `sitegen check` passes
+// on the saved files and the visitor's page, at the same size, shows the change: with the marks,
+// the logo in the header at its box, the estimate button in the accent and the photo at the top.
 //
 // A real phone's browser has no folder picker: there the owner signs in on the live site, and
 // Save commits to the repository instead of writing the file. The form, its fields, the photo
@@ -12,15 +16,29 @@
 //
 // A screenshot is taken at every step into a temporary folder (printed at the start, kept for a
 // person to look at): set PHONE_SHOTS to choose the folder.
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import sharp from "sharp";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accentPalette } from "../scripts/data/accent.ts";
 import { jsonSchemaFor, resolveRef, type SchemaNode } from "../scripts/data/json-schemas.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { addItem, addPhoto, field, reveal, openFirstTown, tap } from "./support/editor-form.ts";
+import { iconSvg, logoSvg, pngOf, scenePhoto, SECOND_ACCENT } from "./support/brand-fixtures.ts";
+import {
+  addItem,
+  addPhoto,
+  choosePicture,
+  field,
+  openFile,
+  openFirstTown,
+  reveal,
+  tap,
+  type PhotoFile,
+} from "./support/editor-form.ts";
 import { openLocalEditor, startEditorProject, type EditorProject } from "./support/local-editor.ts";
 import { jobSitePhoto } from "./support/photo-fixtures.ts";
 import { sitegen } from "./support/sitegen.ts";
@@ -257,6 +275,133 @@ describe("the site editor on a phone (390×844, touch)", () => {
     await editor.context().close();
     await visitor.context().close();
   }, 240_000);
+
+  it("sets the logo, the tab icon, the accent and the home page's photo by touch, refuses an accent text cannot be read on, and the home page shows them", async () => {
+    const sitePath = path.join(setup.project, "data", "site.yaml");
+    const before = await readFile(sitePath, "utf8");
+    const brand = await brandFiles();
+    const { editor, errors } = await openLocalEditor(browser, setup, PHONE);
+    await openFile(editor, "Business details", tap);
+    await look(editor, "23-site-open");
+
+    // The logo: a group to add and open, then the picture from the phone's files, into data/brand/.
+    const logo = await addGroup(editor, "Logo");
+    await choosePicture(editor, field(logo, "Logo"), brand.logo, {
+      press: tap,
+      step: async (step) => {
+        if (step === "uploaded") await look(editor, "24-logo-in-library");
+      },
+    });
+    await look(editor, "25-logo-inserted");
+    await choosePicture(editor, field(editor, "Browser tab icon"), brand.icon, { press: tap });
+    await look(editor, "26-icon-inserted");
+
+    // A grey that neither dark nor white button text reads on: refused on Save with the build's words
+    // (test/brand.test.ts: npm run check's, which go on to the nearest colour that passes), nothing written.
+    const accent = await reveal(editor, field(editor, "Accent colour"));
+    // The box to type the colour into, after the swatch (the phone's colour picker, also a textbox).
+    const colourBox = accent.getByRole("textbox").last();
+    const swatch = accent.locator('input[type="color"]');
+    await tap(colourBox);
+    await colourBox.fill(REFUSED_ACCENT);
+    await expect.poll(() => swatch.inputValue()).toBe(REFUSED_ACCENT);
+    await tap(editor.getByRole("button", { name: "Save" }));
+    const refusal = editor.getByRole("alert").filter({ hasText: "Not saved" });
+    await expect
+      .poll(() => refusal.textContent())
+      .toContain(`Accent colour: found "${REFUSED_ACCENT}", ${REFUSED_WORDS}`);
+    await look(editor, "27-accent-refused");
+    expect(await readFile(sitePath, "utf8")).toBe(before);
+    expect(existsSync(path.join(setup.project, "data", "brand"))).toBe(false);
+    // The editor's own notice that the save failed, and the refusal, closed as the owner would.
+    const notice = editor.getByRole("alertdialog");
+    if (await notice.isVisible()) await tap(notice.getByRole("button").last());
+    await tap(refusal);
+    await expect.poll(() => refusal.count()).toBe(0);
+
+    await tap(colourBox);
+    await colourBox.fill(SECOND_ACCENT);
+    await expect.poll(() => swatch.inputValue()).toBe(SECOND_ACCENT);
+    await look(editor, "28-accent-typed");
+
+    // The photo at the top of the home page: a group to add and open, a photo from the phone, its words.
+    const hero = await addGroup(editor, "Photo at the top of the page");
+    await choosePicture(editor, field(hero, "Photo"), brand.hero, { press: tap });
+    const words = await reveal(editor, field(hero, "What the photo shows").getByRole("textbox"));
+    await tap(words);
+    await words.fill(HERO_ALT);
+    await look(editor, "29-hero-chosen");
+
+    await tap(editor.getByRole("button", { name: "Save" }));
+    await editor.getByText("Entry saved.").waitFor();
+    await look(editor, "30-brand-saved");
+
+    // site.yaml gains the four, as the owner's guide writes them; the logo's words left empty are
+    // left out (the business name). The editor trims every text it saves, so the estimate form's
+    // embed code loses its last line break ("|-" for "|"), which the build reads the same.
+    const saved = parse(await readFile(sitePath, "utf8")) as Record<string, unknown>;
+    const original = parse(before) as { leadForm: { embed: string } };
+    expect(saved).toEqual({
+      ...original,
+      leadForm: { ...original.leadForm, embed: original.leadForm.embed.trimEnd() },
+      logo: { file: "brand/logo.svg" },
+      icon: "brand/icon.png",
+      accent: SECOND_ACCENT,
+      hero: { file: "photos/img-4410.jpg", alt: HERO_ALT },
+    });
+    const brandDir = path.join(setup.project, "data", "brand");
+    expect(await readdir(brandDir)).toEqual(["icon.png", "logo.svg"]);
+    expect(await readFile(path.join(brandDir, "logo.svg"))).toEqual(brand.logo.buffer);
+    expect(await readFile(path.join(brandDir, "icon.png"))).toEqual(brand.icon.buffer);
+    await checkSavedData();
+    // The one error the page logged is the refused save's.
+    expect(errors.map((error) => error.split("\n")[0])).toEqual([
+      expect.stringMatching(/^Error: Not saved: Accent colour: found "#777777"/),
+    ]);
+    await editor.context().close();
+
+    // The home page on the phone: the logo in the header at its 120 × 40 box, the estimate button in
+    // the accent with the text that reads on it, the photo as a band above the headline, the icon in the tab.
+    const visitor = await (await browser.newContext(PHONE)).newPage();
+    const headerLogo = visitor.locator(".site-header .brand-logo");
+    await expect
+      .poll(
+        async () => {
+          await visitor.goto(`${setup.dev.url}/`);
+          return headerLogo.count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1);
+    await expect
+      .poll(() =>
+        headerLogo.evaluate((img: HTMLImageElement) => {
+          const { width, height } = img.getBoundingClientRect();
+          return { loaded: img.complete && img.naturalWidth > 0, width, height, alt: img.alt };
+        }),
+      )
+      .toEqual({ loaded: true, width: 120, height: 40, alt: "Central Illinois Excavating" });
+    const photo = visitor.locator(".hero-photo img");
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await photo.getAttribute("alt")).toBe(HERO_ALT);
+    expect((await photo.boundingBox())?.width).toBe(390);
+    const icon = visitor.locator('link[rel="icon"]');
+    expect(await icon.getAttribute("type")).toBe("image/png");
+    const tabIcon = await visitor.request.get(new URL((await icon.getAttribute("href"))!, visitor.url()).href);
+    expect(tabIcon.status()).toBe(200);
+    expect((await sharp(await tabIcon.body()).metadata()).width).toBe(64);
+
+    const button = visitor.locator(".hero .button-accent").first();
+    const { onAccent } = accentPalette(SECOND_ACCENT);
+    expect(
+      await button.evaluate((element) => {
+        const { backgroundColor, color } = getComputedStyle(element);
+        return { backgroundColor, color };
+      }),
+    ).toEqual({ backgroundColor: rgb(SECOND_ACCENT), color: rgb(onAccent) });
+    await look(visitor, "31-visitor-home");
+    await visitor.context().close();
+  }, 240_000);
 });
 
 /**
@@ -283,9 +428,48 @@ const PHONE_JOB = {
   },
 };
 
+/**
+ * Adds the optional group of fields `label` (the logo, the photo at the top) with its tick box, and
+ * opens it: the editor adds an optional group closed.
+ */
+async function addGroup(page: Page, label: string): Promise<Locator> {
+  const group = await reveal(page, field(page, label));
+  await tap(group.getByRole("checkbox", { name: new RegExp(`^Add \u2068?${label}\u2069?$`) }));
+  await tap(group.getByRole("button", { name: "Expand" }));
+  return group;
+}
+
 /** Picks `option` in a select field of the editor: a list to open and tap, or a box to type into. */
 async function pick(page: Page, select: Locator, option: string): Promise<void> {
   const box = (await reveal(page, select)).getByRole("combobox").first();
   await tap(box);
   await page.getByRole("option", { name: option, exact: true }).first().tap();
+}
+
+/** A grey that neither dark (3.66:1) nor white button text (4.47:1) reads on at WCAG 2.2 AA's 4.5:1. */
+const REFUSED_ACCENT = "#777777";
+
+/** Why the build refuses it, in its words (test/brand.test.ts). */
+const REFUSED_WORDS =
+  "expected a colour that button text can be read on: dark text #1b2026 on #777777 reaches 3.66:1 " +
+  "and white text 4.47:1, where WCAG 2.2 AA asks 4.5:1";
+
+const HERO_ALT = "Excavator loading a dirt pile on a job site near Mattoon, with a tree line behind";
+
+/**
+ * The business's marks and a photo for the top of the page as the owner's phone holds them, drawn
+ * by support/brand-fixtures.ts: the wordmark as the SVG a designer hands over, the icon as a PNG.
+ */
+async function brandFiles(): Promise<Record<"logo" | "icon" | "hero", PhotoFile>> {
+  return {
+    logo: { name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(logoSvg()) },
+    icon: { name: "icon.png", mimeType: "image/png", buffer: await pngOf(iconSvg(), 512) },
+    hero: { name: "IMG 4410.JPG", mimeType: "image/jpeg", buffer: await scenePhoto() },
+  };
+}
+
+/** A colour "#rrggbb" as getComputedStyle() writes it. */
+function rgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
 }

@@ -73,7 +73,7 @@ function noiseField(width: number, height: number, cell: number, seed: number): 
  * A job site in landscape: sky, a tree line, a field and a dirt pile, with texture at several
  * scales (`bright`: a snowy, hazy day, nearly white, the hardest photo for light text).
  */
-async function scenePhoto(width = 2000, height = 1250, { bright = false } = {}): Promise<Buffer> {
+export async function scenePhoto(width = 2000, height = 1250, { bright = false } = {}): Promise<Buffer> {
   const octaves = [
     { cell: 180, weight: 0.45 },
     { cell: 40, weight: 0.3 },

@@ -90,7 +90,7 @@ export async function openFirstTown(page: Page, press: Press = click): Promise<{
   return { grid, town: listItems(grid).first() };
 }
 
-/** A photo as the owner's phone or camera names it. */
+/** A photo or a picture as the owner's phone or camera names it. */
 export interface PhotoFile {
   name: string;
   mimeType: string;
@@ -100,9 +100,44 @@ export interface PhotoFile {
 /** The moments of adding a photo, in order, for a test to look at the screen. */
 export type PhotoStep = "row added" | "library" | "uploaded" | "inserted" | "described";
 
+/** The moments of choosing a picture in the editor's library, in order. */
+type PictureStep = Exclude<PhotoStep, "row added" | "described">;
+
 /**
- * Adds a photo to `town` as the owner does: a new row of its Photos list, Browse, Upload in the
- * editor's photo library, Insert, then the words that say what it shows. `step` is called at each
+ * Puts a picture into the editor's picture field `picture` as the owner does: Browse, Upload in the
+ * editor's library, Insert; waits until the field names it as it will be saved ("/photos/x.jpg",
+ * "/brand/logo.svg"). `step` is called at each moment, with the library.
+ */
+export async function choosePicture(
+  page: Page,
+  picture: Locator,
+  file: PhotoFile,
+  { press = click, step }: { press?: Press; step?: (step: PictureStep, library: Locator) => Promise<void> } = {},
+): Promise<void> {
+  const library = page.getByRole("dialog", { name: "Select Image" });
+  await press((await reveal(page, picture)).getByRole("button", { name: "Browse" }));
+  await library.waitFor();
+  await step?.("library", library);
+  const chooser = page.waitForEvent("filechooser");
+  await press(library.getByRole("button", { name: "Upload" }));
+  await (await chooser).setFiles(file);
+  const insert = library.getByRole("button", { name: "Insert" });
+  await expect.poll(() => insert.isEnabled()).toBe(true);
+  // The owner sees the picture in the library before putting it in.
+  const thumbnail = library.locator("img").first();
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0).catch(() => false))
+    .toBe(true);
+  await step?.("uploaded", library);
+  await press(insert);
+  // The field names the picture as it will be saved, once the editor has taken it.
+  await picture.getByText(/^\/(?:photos|brand)\/\S+$/).waitFor();
+  await step?.("inserted", library);
+}
+
+/**
+ * Adds a photo to `town` as the owner does: a new row of its Photos list, the photo chosen in the
+ * editor's library (choosePicture), then the words that say what it shows. `step` is called at each
  * moment, with the photo library. Returns the new row.
  */
 export async function addPhoto(
@@ -115,26 +150,7 @@ export async function addPhoto(
   const library = page.getByRole("dialog", { name: "Select Image" });
   const row = await addItem(page, town, "Photos", "Photo", press);
   await step?.("row added", library);
-  await press((await reveal(page, field(row, "Photo"))).getByRole("button", { name: "Browse" }));
-  await library.waitFor();
-  await step?.("library", library);
-  const chooser = page.waitForEvent("filechooser");
-  await press(library.getByRole("button", { name: "Upload" }));
-  await (await chooser).setFiles(photo);
-  const insert = library.getByRole("button", { name: "Insert" });
-  await expect.poll(() => insert.isEnabled()).toBe(true);
-  // The owner sees the photo in the library before putting it in.
-  const thumbnail = library.locator("img").first();
-  await expect
-    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0).catch(() => false))
-    .toBe(true);
-  await step?.("uploaded", library);
-  await press(insert);
-  // The field names the photo as it will be saved, once the editor has taken it.
-  await field(row, "Photo")
-    .getByText(/^\/photos\/\S+$/)
-    .waitFor();
-  await step?.("inserted", library);
+  await choosePicture(page, field(row, "Photo"), photo, { press, step });
   await (await reveal(page, field(row, "What the photo shows").getByRole("textbox"))).fill(alt);
   await step?.("described", library);
   return row;
