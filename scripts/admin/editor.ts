@@ -1,7 +1,7 @@
 // Runs in the owner's browser at /admin/, before the CMS starts. It teaches the CMS to read and
 // write each data file in the repository's one form (lib/yaml-layout.ts, the form `sitegen fmt`
 // keeps), so that a save changes only the lines the owner edited and keeps the schema link on
-// the first line. Bundled by esbuild with the yaml library; see admin/files.ts.
+// the first line; a text the CMS only trimmed keeps the line break it ended with (admin/trimmed.ts). Bundled by esbuild with the yaml library; see admin/files.ts.
 //
 // It also holds the lists to their counts on save. The CMS checks the count of a list of plain
 // values, but not of a list of groups of fields inside another list (a new town's questions): a
@@ -22,6 +22,7 @@ import type { FragmentNode, FragmentParser } from "../data/html-fragment.ts";
 import { readLeadFormEmbed } from "../data/lead-form.ts";
 import { nearDuplicateTowns, nearDuplicateWording } from "../data/near-duplicates.ts";
 import { layoutValue } from "../lib/yaml-layout.ts";
+import { untrimmed } from "./trimmed.ts";
 
 /** The part of the CMS's global API used here (https://sveltiacms.app/en/docs/api). */
 interface CmsApi {
@@ -223,10 +224,15 @@ document.addEventListener("DOMContentLoaded", () => {
   const cms = window.CMS;
   if (!cms) return;
   for (const [format, { header, counts, pictures, townPages, leadForm, accent }] of Object.entries(DATA_FILE_FORMATS)) {
+    // The file as last read (each format is one data file): what a save compares the texts with.
+    let read: unknown;
     cms.registerCustomFormat(format, "yaml", {
-      fromFile: (text) => picturesForCms(parse(text), pictures),
+      fromFile: (text) => {
+        read = parse(text);
+        return picturesForCms(read, pictures);
+      },
       toFile: (edited) => {
-        const value = picturesForData(edited, pictures);
+        const value = untrimmed(picturesForData(edited, pictures), read);
         const problems = [
           ...countProblems(value, counts),
           ...(townPages ? nearDuplicateProblems(value, townPages) : []),
@@ -238,6 +244,7 @@ document.addEventListener("DOMContentLoaded", () => {
           throw new Error(`Not saved: ${problems.join("; ")}`);
         }
         document.getElementById(NOTICE_ID)?.remove();
+        read = value;
         return layoutValue(value, header);
       },
     });
