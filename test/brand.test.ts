@@ -17,11 +17,14 @@ import { headersForPath } from "../scripts/headers/rules.ts";
 import { FIRST_ROUND_TRIP_BUDGET } from "../scripts/measure/budgets.ts";
 import { PHONE_COPY_BYTES } from "../scripts/photos/encode.ts";
 import { renderBrand } from "../scripts/photos/brand.ts";
-import { generate } from "../scripts/pipeline/generate.ts";
+import { generate, renderSite } from "../scripts/pipeline/generate.ts";
+import { outputText } from "../scripts/lib/output.ts";
+import { isSitePageFile } from "../scripts/site/urls.ts";
 import { BuildCache } from "../scripts/lib/cache.ts";
 import { brandData, iconSvg, logoSvg, pngOf, SECOND_ACCENT } from "./support/brand-fixtures.ts";
 import { editYaml, lineOf, problemsOf } from "./support/data-copy.ts";
 import { typedNodes, type JsonObject } from "./support/json-ld.ts";
+import { DATA_DIR } from "./support/paths.ts";
 
 let dataDir: string;
 let outDir: string;
@@ -45,6 +48,25 @@ const html = (file: string) => readFile(path.join(outDir, file), "utf8");
 const LOGO =
   /<img class="brand-logo" src="\/(assets\/brand\/logo-[0-9a-f]{16}\.svg)" width="120" height="40" alt="([^"]*)"\/>/;
 
+describe("with no logo, icon, accent or photo (the shipped data: the owner has given none)", () => {
+  it("builds every page as before: the shovel and the name, the drawn icon, palette.css's colours alone, no photo asked for", async () => {
+    const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
+    const files = [...site.files.keys()];
+    expect(files).toContain("favicon.svg");
+    expect(files.filter((file) => file === "favicon.png" || file.startsWith("assets/brand/"))).toEqual([]);
+    const pages = files.filter(isSitePageFile);
+    expect(pages.length).toBeGreaterThan(40);
+    for (const file of pages) {
+      const page = outputText(site.files.get(file)!);
+      const header = page.slice(page.indexOf('<header class="site-header"'), page.indexOf("</header>"));
+      expect(header, file).toContain('class="lucide brand-mark"');
+      expect(header, file).toContain("<span>Central Illinois Excavating</span>");
+      expect(page, file).not.toMatch(/brand-logo|hero-photo|fetchpriority|as="image"|:root\{--accent:|"logo":/);
+      expect(page, file).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    }
+  });
+});
+
 describe("the owner's logo", () => {
   it("takes the shovel's and the name's place in every page's header, 40 px tall, its width and height set", async () => {
     for (const file of ["index.html", "contact.html", "towns/mattoon.html", "services/culvert.html", "404.html"]) {
@@ -53,7 +75,7 @@ describe("the owner's logo", () => {
       // The fixture is 288 × 96 units: 120 × 40 px in the header; its words are the business name.
       expect(header, file).toMatch(LOGO);
       expect(header.match(LOGO)![2]).toBe("Central Illinois Excavating");
-      expect(header, file).not.toContain('class="icon brand-mark"');
+      expect(header, file).not.toContain("brand-mark");
     }
   });
 
