@@ -8,9 +8,9 @@ import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
-import { DataError, formatProblem, type DataProblem } from "../scripts/data/problems.ts";
+import { formatProblem, type DataProblem } from "../scripts/data/problems.ts";
 import type { Job, Town } from "../scripts/data/schema.ts";
-import { copyData, lineOf } from "./support/data-copy.ts";
+import { copyData, lineOf, loadProblems } from "./support/data-copy.ts";
 import { addJobs, FIXTURE_JOBS, JOBS_TODAY, jobsFileText } from "./support/job-fixtures.ts";
 import { SPEC_DATA_DIR } from "./support/paths.ts";
 import { fencedBlocks, guideSection, OWNER_GUIDE, readGuide } from "./support/readme.ts";
@@ -24,14 +24,7 @@ async function refused(
   await addJobs(dir, FIXTURE_JOBS);
   const text = jobsFileText(jobs);
   await writeFile(path.join(dir, "jobs.yaml"), text);
-  const problems = await loadData(dir, { today }).then(
-    () => [],
-    (error: unknown) => {
-      if (error instanceof DataError) return error.problems;
-      throw error;
-    },
-  );
-  return { text, problems };
+  return { text, problems: await loadProblems(dir, { today }) };
 }
 
 /** The one problem at `field`, on the line of `at` (its first occurrence from `after`), at the column of its value. */

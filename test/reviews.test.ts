@@ -7,14 +7,14 @@
 import { describe, expect, it } from "vitest";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
-import { formatProblem, DataError, type DataProblem } from "../scripts/data/problems.ts";
+import { formatProblem, type DataProblem } from "../scripts/data/problems.ts";
 import { reviewsFor, reviewSite, REVIEWS_PER_PAGE } from "../scripts/data/reviews.ts";
 import { dateText } from "../scripts/data/model.ts";
 import type { Review } from "../scripts/data/schema.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { FIRST_ROUND_TRIP_BUDGET, measurePage } from "../scripts/measure/budgets.ts";
 import { isSitePageFile } from "../scripts/site/urls.ts";
-import { copyData, lineOf, problemsOf } from "./support/data-copy.ts";
+import { copyData, lineOf, loadProblems, problemsOf } from "./support/data-copy.ts";
 import { typedNodes } from "./support/json-ld.ts";
 import { SPEC_DATA_DIR } from "./support/paths.ts";
 import {
@@ -283,14 +283,7 @@ describe("the rules for reviews", () => {
   async function refused(change: Partial<Review>, today = FIXTURE_TODAY) {
     const dir = await copyData();
     const text = await addReviews(dir, [{ ...valid, ...change }]);
-    const problems = await loadData(dir, { today }).then(
-      () => [],
-      (error: unknown) => {
-        if (error instanceof DataError) return error.problems;
-        throw error;
-      },
-    );
-    return { text, problems };
+    return { text, problems: await loadProblems(dir, { today }) };
   }
 
   it.each([
