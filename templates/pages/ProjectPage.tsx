@@ -6,7 +6,7 @@ import { shownPhoto } from "../../scripts/site/photos.ts";
 import { PROJECTS_PATH, servicePath, townPath } from "../../scripts/site/urls.ts";
 import { Layout } from "../Layout.tsx";
 import { BeforeAfter } from "../parts/BeforeAfter.tsx";
-import { CallToAction } from "../parts/CallToAction.tsx";
+import { CallToAction, estimateInvitation } from "../parts/CallToAction.tsx";
 import { GALLERY_SIZES } from "../parts/Gallery.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import { Picture } from "../parts/Picture.tsx";
@@ -112,7 +112,7 @@ export function ProjectPage({ shell, model, job }: { shell: PageShell; model: Si
 
       <CallToAction
         heading="Have a job like this one?"
-        text={`Tell us about it and you will have a free, no-obligation estimate ${business.estimatePromise} of your request.`}
+        text={estimateInvitation(business, "it")}
         buttonLabel="Get a Free Estimate"
         phone={business.phone}
         textLink={business.text}

@@ -1,7 +1,7 @@
 import type { SiteModel } from "../../scripts/data/model.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
-import { CallToAction } from "../parts/CallToAction.tsx";
+import { CallToAction, estimateInvitation } from "../parts/CallToAction.tsx";
 import { JobCard } from "../parts/JobCard.tsx";
 
 /** Every job, newest first, each a card linking to its page. A page only when there is a job (routes.ts). */
@@ -29,7 +29,7 @@ export function ProjectsPage({ shell, model }: { shell: PageShell; model: SiteMo
       </div>
       <CallToAction
         heading="Have a job like these?"
-        text={`Tell us about it and you will have a free, no-obligation estimate ${business.estimatePromise} of your request.`}
+        text={estimateInvitation(business, "it")}
         buttonLabel="Get a Free Estimate"
         phone={business.phone}
         textLink={business.text}

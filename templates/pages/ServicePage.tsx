@@ -3,7 +3,7 @@ import { servicePath, townPath } from "../../scripts/site/urls.ts";
 import type { Service } from "../../scripts/data/schema.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
-import { CallToAction } from "../parts/CallToAction.tsx";
+import { CallToAction, estimateInvitation } from "../parts/CallToAction.tsx";
 import { Highlights } from "../parts/Highlights.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
@@ -109,7 +109,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
 
       <CallToAction
         heading={`Planning ${service.name.toLowerCase()} work?`}
-        text={`Tell us about the job and you will have a free, no-obligation estimate ${business.estimatePromise} of your request.`}
+        text={estimateInvitation(business, "the job")}
         buttonLabel={quote}
         phone={business.phone}
         textLink={business.text}

@@ -1,5 +1,10 @@
-import type { Phone, TextLink } from "../../scripts/data/model.ts";
+import type { Business, Phone, TextLink } from "../../scripts/data/model.ts";
 import { EstimateButtons } from "./EstimateButtons.tsx";
+
+/** The closing band's invitation to tell us about `what`: a free estimate, as soon as the business promises it. */
+export function estimateInvitation(business: Pick<Business, "estimatePromise">, what: string): string {
+  return `Tell us about ${what} and you will have a free, no-obligation estimate ${business.estimatePromise} of your request.`;
+}
 
 /** The closing band of a page: a button to the estimate form, the phone number and the number for texts. */
 export function CallToAction({
