@@ -11,12 +11,35 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentType } from "../scripts/headers/content-types.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { fileForPath } from "../scripts/site/urls.ts";
-import { ADDRESS_CASES, JOB_ADDRESS_CASES } from "./support/addresses.ts";
+import { ADDRESS_CASES, JOB_ADDRESS_CASES, type AddressCase } from "./support/addresses.ts";
 import { fetchRaw, type HttpResponse } from "./support/http.ts";
 import { startNginx, type NginxSite } from "./support/nginx.ts";
 import { JOB_PAGES, loadSitePages, NOT_FOUND_PROBE, type SitePages } from "./support/pages.ts";
 import { sharedJobsBuild } from "./support/site.ts";
 import { NGINX, toolPath } from "./support/tools.ts";
+
+/** `response` carries exactly the headers dist/_headers gives `policyPath`, each once. */
+function expectHeadersOfPath(rules: HeaderRule[], response: HttpResponse, policyPath: string, label: string) {
+  const expected = headersForPath(rules, policyPath);
+  expect(Object.keys(expected).length).toBeGreaterThan(5);
+  for (const [name, value] of Object.entries(expected)) {
+    // A string, not an array: each header is sent once.
+    expect(response.headers[name.toLowerCase()], `${label} ${name}`).toBe(value);
+  }
+}
+
+/** Each address of `cases` answered as sitegen serve answers it, a redirect or a 404 with the headers of its path. */
+function itAnswersAsServeDoes(cases: readonly AddressCase[], started: () => NginxSite) {
+  it.each(cases)("answers $path with $status, as sitegen serve does", async ({ path: urlPath, status, location }) => {
+    const { site, rules } = started();
+    const response = await fetchRaw(`${site}${urlPath}`, { headers: { "Accept-Encoding": "identity" } });
+    expect(response.status).toBe(status);
+    expect(response.headers.location).toBe(location);
+    if (status === 404) expect(response.body.toString()).toContain("Oops! Page not found");
+    if (status !== 200)
+      expectHeadersOfPath(rules, response, status === 404 ? "/404.html" : urlPath.split("?")[0]!, urlPath);
+  });
+}
 
 describe("the generated nginx config on nginx", () => {
   let nginx: NginxSite | undefined;
@@ -56,14 +79,8 @@ describe("the generated nginx config on nginx", () => {
   const get = (urlPath: string, headers: Record<string, string> = { "Accept-Encoding": "identity" }) =>
     fetchRaw(`${site}${urlPath}`, { headers });
 
-  function expectPolicyHeaders(response: HttpResponse, policyPath: string, label: string) {
-    const expected = headersForPath(rules, policyPath);
-    expect(Object.keys(expected).length).toBeGreaterThan(5);
-    for (const [name, value] of Object.entries(expected)) {
-      // A string, not an array: each header is sent once.
-      expect(response.headers[name.toLowerCase()], `${label} ${name}`).toBe(value);
-    }
-  }
+  const expectPolicyHeaders = (response: HttpResponse, policyPath: string, label: string) =>
+    expectHeadersOfPath(rules, response, policyPath, label);
 
   it("answers every route with its page, status 200 and the headers of its path", async () => {
     for (const page of pages.pages.filter((page) => page.status === 200)) {
@@ -83,16 +100,7 @@ describe("the generated nginx config on nginx", () => {
     expect(response.headers["content-security-policy"]).toContain("frame-src https://");
   });
 
-  it.each(ADDRESS_CASES)(
-    "answers $path with $status, as sitegen serve does",
-    async ({ path: urlPath, status, location }) => {
-      const response = await get(urlPath);
-      expect(response.status).toBe(status);
-      expect(response.headers.location).toBe(location);
-      if (status === 404) expect(response.body.toString()).toContain("Oops! Page not found");
-      if (status !== 200) expectPolicyHeaders(response, status === 404 ? "/404.html" : urlPath.split("?")[0]!, urlPath);
-    },
-  );
+  itAnswersAsServeDoes(ADDRESS_CASES, () => nginx!);
 
   it("answers unknown paths, folders and host files with the 404 page and status 404", async () => {
     const notFound = await readFile(path.join(dist, "404.html"));
@@ -192,15 +200,7 @@ describe("the generated nginx config on nginx, with the tests' jobs", () => {
 
   const get = (urlPath: string) => fetchRaw(`${nginx!.site}${urlPath}`, { headers: { "Accept-Encoding": "identity" } });
 
-  it.each(JOB_ADDRESS_CASES)(
-    "answers $path with $status, as sitegen serve does",
-    async ({ path: urlPath, status, location }) => {
-      const response = await get(urlPath);
-      expect(response.status).toBe(status);
-      expect(response.headers.location).toBe(location);
-      if (status === 404) expect(response.body.toString()).toContain("Oops! Page not found");
-    },
-  );
+  itAnswersAsServeDoes(JOB_ADDRESS_CASES, () => nginx!);
 
   it("answers every page that shows jobs with its file and the headers of its path", async () => {
     for (const page of JOB_PAGES) {
@@ -209,8 +209,7 @@ describe("the generated nginx config on nginx, with the tests' jobs", () => {
       expect(response.body.equals(await readFile(path.join(nginx!.dist, fileForPath(page.path)))), page.path).toBe(
         true,
       );
-      for (const [name, value] of Object.entries(headersForPath(nginx!.rules, page.path)))
-        expect(response.headers[name.toLowerCase()], `${page.path} ${name}`).toBe(value);
+      expectHeadersOfPath(nginx!.rules, response, page.path, page.path);
     }
   });
 });
