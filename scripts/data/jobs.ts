@@ -56,7 +56,7 @@ export function beforeAndAfter(job: Job): { before: JobPhoto; after: JobPhoto } 
 }
 
 /** The longest meta description search results show in full. */
-const DESCRIPTION_LENGTH = 160;
+export const DESCRIPTION_LENGTH = 160;
 
 /**
  * The start of the story, for the page's meta description and its structured data: the whole

@@ -2,7 +2,7 @@
 // The only module that imports templates/pages/: everything else knows a page by its Route.
 import { createElement } from "react";
 import { allTowns, jobTown, joinList, type SiteModel } from "../data/model.ts";
-import { storySummary } from "../data/jobs.ts";
+import { DESCRIPTION_LENGTH, storySummary } from "../data/jobs.ts";
 import { HomePage } from "../../templates/pages/HomePage.tsx";
 import { ContactPage } from "../../templates/pages/ContactPage.tsx";
 import { ServicesPage } from "../../templates/pages/ServicesPage.tsx";
@@ -168,12 +168,12 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
 
 /**
  * A job page's meta description: the start of its story, after the town when the story does not
- * name it (a search result then says where), within the 160 characters results show.
+ * name it (a search result then says where), within the characters results show (DESCRIPTION_LENGTH).
  */
 function jobDescription(story: string, town: string): string {
   if (story.includes(town)) return storySummary(story);
   const lead = `${town}, IL: `;
-  return `${lead}${storySummary(story, 160 - lead.length)}`;
+  return `${lead}${storySummary(story, DESCRIPTION_LENGTH - lead.length)}`;
 }
 
 /** The not-found page, served for every unknown path. It is not a public route. */
