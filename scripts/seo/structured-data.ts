@@ -25,10 +25,9 @@ import { pageSubject } from "./page-subject.ts";
 import type { Crumb, Route } from "../site/page.ts";
 import { absoluteUrl, projectPath, servicePath, townPath } from "../site/urls.ts";
 import type { DAYS, Faq, Job, Service, Town } from "../data/schema.ts";
-import { photoVariants } from "../site/photos.ts";
+import { heroVariants, photoVariants } from "../site/photos.ts";
 import { socialImageFile } from "./social-meta.ts";
 import { logoFile } from "../site/brand.ts";
-import { heroVariants } from "../site/photos.ts";
 
 type Day = (typeof DAYS)[number];
 

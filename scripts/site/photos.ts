@@ -49,23 +49,42 @@ export function photoCardFile(info: Pick<PhotoInfo, "hash">): string {
 const EXTENSION: Record<PhotoFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
 
 /** `wanted` up to the photo's own width, and its own width in place of any wider. */
-function photoWidths(info: Pick<PhotoInfo, "width">, wanted: readonly number[] = PHOTO_WIDTHS): number[] {
+function photoWidths(info: Pick<PhotoInfo, "width">, wanted: readonly number[]): number[] {
   const widths: number[] = wanted.filter((width) => width < info.width);
   if (info.width <= wanted[wanted.length - 1]!) widths.push(info.width);
   else widths.push(wanted[wanted.length - 1]!);
   return [...new Set(widths)];
 }
 
-/** Every copy a photo is encoded to for the gallery: each width in each format. */
-export function photoVariants(info: Pick<PhotoInfo, "hash" | "width" | "height">): PhotoVariant[] {
+/**
+ * A photo's copies at `wanted` widths in each format, named by its hash, `infix` and the width;
+ * those up to `phonesUpTo` pixels wide marked as a phone's.
+ */
+function variantsAt(
+  info: Pick<PhotoInfo, "hash" | "width" | "height">,
+  wanted: readonly number[],
+  infix = "",
+  phonesUpTo = 0,
+): PhotoVariant[] {
   return PHOTO_FORMATS.flatMap(({ format }) =>
-    photoWidths(info).map((width) => ({
-      file: `assets/photos/${info.hash}-${width}.${EXTENSION[format]}`,
+    photoWidths(info, wanted).map((width) => ({
+      file: `assets/photos/${info.hash}-${infix}${width}.${EXTENSION[format]}`,
       width,
       height: Math.round((info.height * width) / info.width),
       format,
+      ...(width <= phonesUpTo ? { forPhones: true } : {}),
     })),
   );
+}
+
+/** The srcset of `variants`: each copy's address and width. */
+function srcsetOf(variants: readonly PhotoVariant[]): string {
+  return variants.map((variant) => `/${variant.file} ${variant.width}w`).join(", ");
+}
+
+/** Every copy a photo is encoded to for the gallery: each width in each format. */
+export function photoVariants(info: Pick<PhotoInfo, "hash" | "width" | "height">): PhotoVariant[] {
+  return variantsAt(info, PHOTO_WIDTHS);
 }
 
 /** One photo of the data as a page shows it: its copies, its size, its alt text and caption. */
@@ -77,11 +96,7 @@ export function shownPhoto(photo: Photo, photos: ReadonlyMap<string, PhotoInfo>)
 
 function galleryPhoto(photo: Photo, info: PhotoInfo): GalleryPhoto {
   const variants = photoVariants(info);
-  const srcset = (format: PhotoFormat) =>
-    variants
-      .filter((variant) => variant.format === format)
-      .map((variant) => `/${variant.file} ${variant.width}w`)
-      .join(", ");
+  const srcset = (format: PhotoFormat) => srcsetOf(variants.filter((variant) => variant.format === format));
   const jpegs = variants.filter((variant) => variant.format === "jpeg");
   const largest = jpegs[jpegs.length - 1]!;
   const middle = jpegs.find((variant) => variant.width >= 800) ?? largest;
@@ -150,15 +165,7 @@ export interface HeroImage {
  * takes are made smaller than a gallery's (photos/encode.ts).
  */
 export function heroVariants(info: Pick<PhotoInfo, "hash" | "width" | "height">): PhotoVariant[] {
-  return PHOTO_FORMATS.flatMap(({ format }) =>
-    photoWidths(info, HERO_WIDTHS).map((width) => ({
-      file: `assets/photos/${info.hash}-top-${width}.${EXTENSION[format]}`,
-      width,
-      height: Math.round((info.height * width) / info.width),
-      format,
-      ...(width <= WIDEST_FOR_PHONES ? { forPhones: true } : {}),
-    })),
-  );
+  return variantsAt(info, HERO_WIDTHS, "top-", WIDEST_FOR_PHONES);
 }
 
 /** The photo a page's row names for its top, as the page shows it; undefined without one. */
@@ -173,10 +180,7 @@ export function heroImageOf(
   const phone = widths.filter((width) => width <= WIDEST_FOR_PHONES);
   const wide = widths.filter((width) => width >= WIDEST_FOR_PHONES);
   const set = (format: PhotoFormat, among: number[]) =>
-    variants
-      .filter((variant) => variant.format === format && among.includes(variant.width))
-      .map((variant) => `/${variant.file} ${variant.width}w`)
-      .join(", ");
+    srcsetOf(variants.filter((variant) => variant.format === format && among.includes(variant.width)));
   const sources = (["avif", "webp"] as const).flatMap((format) => [
     { media: PHONE_MEDIA, type: PHOTO_FORMATS.find((f) => f.format === format)!.type, srcset: set(format, phone) },
     { media: WIDE_MEDIA, type: PHOTO_FORMATS.find((f) => f.format === format)!.type, srcset: set(format, wide) },
