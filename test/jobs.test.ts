@@ -13,12 +13,11 @@ import { outputBytes, outputText } from "../scripts/lib/output.ts";
 import { FIRST_ROUND_TRIP_BUDGET, measurePage } from "../scripts/measure/budgets.ts";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { isSitePageFile } from "../scripts/site/urls.ts";
-import { copyData } from "./support/data-copy.ts";
+import { COPY_FILES_DATED, copyData } from "./support/data-copy.ts";
 import { addJobs, FIXTURE_JOBS, JOBS_TODAY, jobsFileText } from "./support/job-fixtures.ts";
 import { typedNodes, type JsonObject } from "./support/json-ld.ts";
-import { SPEC_DATA_DIR } from "./support/paths.ts";
 import { addReviews, FIXTURE_PROFILE, LONG_REVIEWS } from "./support/review-fixtures.ts";
-import { writeFile } from "node:fs/promises";
+import { utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 async function buildWith(jobs: readonly Job[], change?: (dir: string) => Promise<unknown>): Promise<RenderedSite> {
@@ -52,8 +51,8 @@ const graphOf = (html: string): JsonObject[] =>
   );
 
 const site = await buildWith(FIXTURE_JOBS);
-// The site without jobs, from the same data the copies start from (support/data-copy.ts).
-const none = await renderSite({ dataDir: SPEC_DATA_DIR, outDir: "unused", today: JOBS_TODAY });
+// The site without jobs, from a copy of the same data, dated as the other copies are (support/data-copy.ts).
+const none = await renderSite({ dataDir: await copyData(), outDir: "unused", today: JOBS_TODAY });
 const slugs = (jobs: readonly Job[]) => jobs.map((job) => job.slug);
 const newest = slugs(FIXTURE_JOBS); // the fixture lists them newest first
 
@@ -300,7 +299,10 @@ describe("without a job", () => {
   it("a jobs.yaml with no job builds the same site as no jobs.yaml, file for file", async () => {
     const empty = await (async () => {
       const dir = await copyData();
-      await writeFile(path.join(dir, "jobs.yaml"), jobsFileText([]));
+      const file = path.join(dir, "jobs.yaml");
+      await writeFile(file, jobsFileText([]));
+      // Dated as the copy's other files: the sitemap's lastmod is the data's newest file time.
+      await utimes(file, COPY_FILES_DATED, COPY_FILES_DATED);
       return renderSite({ dataDir: dir, outDir: "unused", today: JOBS_TODAY });
     })();
     expect([...empty.files.keys()]).toEqual([...none.files.keys()]);

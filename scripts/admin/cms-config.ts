@@ -96,6 +96,7 @@ const LABELS: Record<string, string> = {
   role: "Before, during or after",
   accent: "Accent colour",
   hero: "Photo at the top of the page",
+  privacyUpdated: "Privacy page last changed on",
 };
 
 /**

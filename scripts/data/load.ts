@@ -9,9 +9,8 @@ import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
 import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
 import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
 import { checkBrand, type BrandMarks } from "./brand.ts";
-import { privacyFacts, privacyLastUpdated, type PrivacyFacts } from "./privacy.ts";
+import { privacyFacts, type PrivacyFacts } from "./privacy.ts";
 import { checkRules } from "./rules.ts";
-import { businessDay } from "./special-hours.ts";
 import { DATA_FILES, type Faq, type Job, type Service, type SiteData, type Town } from "./schema.ts";
 import { newestFirst } from "./jobs.ts";
 
@@ -29,7 +28,7 @@ export interface RawData {
   brand: BrandMarks;
   /** What is allowed but close to a rule (a town page close to another's wording), located as problems are. */
   warnings: DataProblem[];
-  /** What the privacy page shows of the data, and the day that last changed (privacy.ts). */
+  /** What the privacy page shows of the data (privacy.ts), and site.yaml's date of its words. */
   privacy: { facts: PrivacyFacts; updated: string };
 }
 
@@ -167,9 +166,7 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
   const jobsRead = absent.has("jobs") || jobs;
   if (problems.length > 0 || !site || !services || !towns || !faq || !jobsRead) throw new DataError(inReadingOrder(problems));
   const townData = towns.value as { towns: Town[]; alsoServing: Town[] };
-  const facts = privacyFacts(site.value);
-  if (!facts) throw new Error("The checked site.yaml gives no privacy facts");
-  const updated = await privacyLastUpdated(dataDir, facts, businessDay(options.today ?? new Date()));
+  const facts = privacyFacts(site.value as SiteData);
   return {
     site: site.value as SiteData,
     services: (services.value as { services: Service[] }).services,
@@ -180,7 +177,7 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
     photos: checked.photos,
     brand: brand.marks,
     warnings: inReadingOrder(rules.warnings),
-    privacy: { facts, updated },
+    privacy: { facts, updated: (site.value as SiteData).privacyUpdated },
   };
 }
 

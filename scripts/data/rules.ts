@@ -283,6 +283,13 @@ function jobRules(jobs: ParsedFile, services: ParsedFile | undefined, towns: Par
   return { problems, warnings };
 }
 
+/** The privacy page's date is a day that has come: a later one would say words took effect that have not. */
+function privacyDateProblems(site: ParsedFile, today: Date): DataProblem[] {
+  const updated = (site.value as SiteData).privacyUpdated;
+  const day = businessDay(today);
+  return updated > day ? [problemAt(site, ["privacyUpdated"], `"${updated}"`, `a date no later than today, ${day}`)] : [];
+}
+
 /** The rules across rows and files, for the files that passed their schema: problems, and warnings. */
 export function checkRules({ site, services, towns, faq, jobs }: CheckedFiles, today: Date = new Date()): Findings {
   const problems: DataProblem[] = [];
@@ -296,7 +303,7 @@ export function checkRules({ site, services, towns, faq, jobs }: CheckedFiles, t
   // Not the jobs: a story's "drained within a day" tells what happened, it promises nothing.
   if (site) problems.push(...onePromise(site, [services, towns, faq].filter((file): file is ParsedFile => !!file)));
   if (site && towns) problems.push(...regularAreaClaims(site, towns));
-  if (site) problems.push(...specialHoursProblems(site));
+  if (site) problems.push(...specialHoursProblems(site), ...privacyDateProblems(site, today));
   return { problems, warnings: [...wording.warnings, ...reviews.warnings, ...jobFindings.warnings] };
 }
 

@@ -247,6 +247,9 @@ const siteSchema = z.strictObject({
       ),
     title: text(5, 80).describe("Accessible name of the form frame"),
   }),
+  privacyUpdated: calendarDay.describe(
+    "The day the privacy page's words last changed, shown as its Last updated date, as YYYY-MM-DD; never later than today. Change it when you change the business name, address, phone numbers or estimate form, and when the site's words about privacy change",
+  ),
   editor: z
     .strictObject({
       repository: z

@@ -1,7 +1,7 @@
 // A temporary copy of a data folder that a test may break on purpose: by default the spec's data
 // (test/fixtures/spec-data/), whose values the tests name (a phone number, a town's row), so that
 // the owner's own edits to data/ never break a test of what broken data does.
-import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseDocument, type Document } from "yaml";
@@ -9,9 +9,22 @@ import { loadData, type LoadOptions } from "../../scripts/data/load.ts";
 import { DataError, type DataProblem } from "../../scripts/data/problems.ts";
 import { SPEC_DATA_DIR } from "./paths.ts";
 
+/**
+ * The day a copy's files are dated: outside a git checkout the sitemap's lastmod is the data's
+ * newest file time (data/last-modified.ts), so a copy dated the day it was made would build a
+ * different site each day.
+ */
+export const COPY_FILES_DATED = new Date("2026-01-02T12:00:00Z");
+
 export async function copyData(from: string = SPEC_DATA_DIR): Promise<string> {
   const dir = path.join(await mkdtemp(path.join(tmpdir(), "site-data-")), "data");
   await cp(from, dir, { recursive: true });
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => utimes(path.join(entry.parentPath, entry.name), COPY_FILES_DATED, COPY_FILES_DATED)),
+  );
   return dir;
 }
 
