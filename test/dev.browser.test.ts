@@ -144,14 +144,14 @@ describe("npm run dev", () => {
     const since = dev.output().length;
     await edit(
       "templates/pages/TownPage.tsx",
-      "<h2>Our work in {town.name}</h2>",
-      "<h2>Our work around {town.name}</h2>",
+      "<h2>Excavation work in {town.name}</h2>",
+      "<h2>Excavation work around {town.name}</h2>",
     );
-    await page.waitForFunction(() => document.body.innerText.includes("Our work around Mattoon"), undefined, {
+    await page.waitForFunction(() => document.body.innerText.includes("Excavation work around Mattoon"), undefined, {
       timeout: 30_000,
     });
     expect(await dev.terminalLine(/✓ .*templates\/pages\/TownPage\.tsx.*/, since)).toBeTruthy();
-    expect(await readFile(path.join(dist(), "towns", "charleston.html"), "utf8")).toContain("Our work around");
+    expect(await readFile(path.join(dist(), "towns", "charleston.html"), "utf8")).toContain("Excavation work around");
   });
 
   it("stops with Ctrl+C (SIGINT), taking its build processes with it", async () => {

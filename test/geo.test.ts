@@ -51,15 +51,15 @@ describe("distanceFromYard", () => {
 
   it("gives a town page its distance from the Mattoon yard", () => {
     expect(distanceFromYard(townNamed("charleston"), geo, address.city)).toBe(
-      "Charleston is about 10 miles from our Mattoon yard, in a straight line.",
+      "Charleston is about 10 miles from our base in Mattoon, in a straight line.",
     );
     expect(distanceFromYard(townNamed("champaign"), geo, address.city)).toBe(
-      "Champaign is about 44 miles from our Mattoon yard, in a straight line.",
+      "Champaign is about 44 miles from our base in Mattoon, in a straight line.",
     );
   });
 
   it("does not measure the yard's own town", () => {
-    expect(distanceFromYard(townNamed("mattoon"), geo, address.city)).toBe("Our Mattoon yard is right here in town.");
+    expect(distanceFromYard(townNamed("mattoon"), geo, address.city)).toBe("Our base is right here in Mattoon.");
   });
 });
 

@@ -64,7 +64,7 @@ const LABELS: Record<string, string> = {
   faq: "Questions",
   lat: "Latitude",
   lon: "Longitude",
-  geo: "Map point of the yard",
+  geo: "Map point of the business",
   coordinates: "Map point",
   embed: "Form embed code",
   leadForm: "Estimate form",

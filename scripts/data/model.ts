@@ -252,6 +252,20 @@ export function inRegularArea(business: Pick<Business, "counties">, town: Pick<T
   return business.counties.includes(town.county);
 }
 
+/**
+ * Towns split by each one's county: those in site.yaml's counties, then those beyond them, each in
+ * the given order; so that a list under "our counties" names only towns in them.
+ */
+export function townsByArea<T extends Pick<Town, "county">>(
+  business: Pick<Business, "counties">,
+  towns: readonly T[],
+): { inArea: T[]; beyond: T[] } {
+  return {
+    inArea: towns.filter((town) => inRegularArea(business, town)),
+    beyond: towns.filter((town) => !inRegularArea(business, town)),
+  };
+}
+
 const SMALL_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
 /**

@@ -182,7 +182,7 @@ const siteSchema = z.strictObject({
       .optional(),
   }),
   address: z.strictObject({
-    street: text(3, 80).describe("Street and number of the yard; 100 Example Street is a placeholder"),
+    street: text(3, 80).describe("Street and number of the business; 100 Example Street is a placeholder"),
     city: text(2, 40),
     region: z.string().regex(/^[A-Z]{2}$/, "a two-letter state code such as IL"),
     postalCode: z.string().regex(/^\d{5}$/, "a five-digit ZIP code"),

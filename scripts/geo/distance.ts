@@ -27,12 +27,12 @@ export function roughMiles(miles: number): string {
 }
 
 /**
- * The distance sentence of a town page: "Charleston is about 10 miles from our Mattoon yard, in a
- * straight line." The yard's own town says so instead.
+ * The distance sentence of a town page: "Charleston is about 10 miles from our base in Mattoon, in a
+ * straight line." The base's own town says so instead.
  */
 export function distanceFromYard(town: { name: string; coordinates: LatLon }, yard: LatLon, yardCity: string): string {
-  if (town.name === yardCity) return `Our ${yardCity} yard is right here in town.`;
-  return `${town.name} is ${roughMiles(milesBetween(town.coordinates, yard))} from our ${yardCity} yard, in a straight line.`;
+  if (town.name === yardCity) return `Our base is right here in ${yardCity}.`;
+  return `${town.name} is ${roughMiles(milesBetween(town.coordinates, yard))} from our base in ${yardCity}, in a straight line.`;
 }
 
 export interface Neighbour<T> {

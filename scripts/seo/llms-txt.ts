@@ -1,6 +1,7 @@
 // /llms.txt (the llmstxt.org convention): a Markdown summary of the business for language
 // models and answer engines, with a link to every page. Built from the data and the route table.
-import { allTowns, joinList, type SiteModel } from "../data/model.ts";
+import { allTowns, joinList, townsByArea, type SiteModel } from "../data/model.ts";
+import type { Town } from "../data/schema.ts";
 import { pageSubject } from "./page-subject.ts";
 import type { Route } from "../site/page.ts";
 import { absoluteUrl } from "../site/urls.ts";
@@ -26,6 +27,17 @@ function linkLine(route: Route, model: SiteModel): string {
   return `- [${escapeLinkText(linkText(route, model))}](${url}): ${route.meta.description}`;
 }
 
+/** The service area's lines: the counties with the towns in them, then the towns beyond them. */
+function serviceArea(business: SiteModel["business"], towns: readonly Town[]): string[] {
+  const { inArea, beyond } = townsByArea(business, towns);
+  const names = (list: readonly Town[]) => joinList(list.map((town) => town.name));
+  const counties = `Based in ${business.address.city}, ${business.address.region} and serving ${joinList(business.counties)} counties in Central Illinois`;
+  return [
+    inArea.length > 0 ? `${counties}, including ${names(inArea)}.` : `${counties}.`,
+    ...(beyond.length > 0 ? ["", `Beyond those counties, also taking on projects in ${names(beyond)}.`] : []),
+  ];
+}
+
 export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
   const { business } = model;
   const publicRoutes = routes.filter((route) => !route.meta.noindex);
@@ -43,7 +55,7 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "",
     "## Service area",
     "",
-    `Based in ${business.address.city}, ${business.address.region} and working across ${joinList(business.counties)} counties in Central Illinois, including ${joinList(allTowns(model).map((town) => town.name))}.`,
+    ...serviceArea(business, allTowns(model)),
     "",
     "## How to get an estimate",
     "",

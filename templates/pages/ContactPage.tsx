@@ -25,8 +25,8 @@ export function ContactPage({ shell, model }: { shell: PageShell; model: SiteMod
           <aside className="contact-aside" aria-labelledby="call-heading">
             <h2 id="call-heading">Rather talk it through?</h2>
             <p>
-              Call <a href={business.phone.href}>{business.phone.display}</a>. We are happy to talk through your project
-              and set up a time to look at the site.
+              Call <a href={business.phone.href}>{business.phone.display}</a>. We are happy to talk through your
+              project.
             </p>
             {business.text ? (
               <p>

@@ -22,7 +22,7 @@ function promises(business: Business) {
     { icon: "house", text: "Locally owned and operated" },
     { icon: "shield-check", text: "Licensed and insured" },
     { icon: "clipboard-check", text: "Free, no-obligation estimates" },
-    { icon: "clock", text: `Estimate ${business.estimatePromise} of your request` },
+    { icon: "clock", text: `Estimate ${business.estimatePromise} of an online request` },
   ];
 }
 
@@ -35,7 +35,7 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
         <p className="eyebrow">
           {business.address.city}, {business.address.region} · Central Illinois
         </p>
-        <h1 id="hero-heading">Excavation, drainage and site work, from a locally owned crew</h1>
+        <h1 id="hero-heading">Excavation, drainage and site work, locally owned and operated</h1>
         <p className="lead">
           {business.name} digs, grades, drains and hauls for homeowners, farms and builders across{" "}
           {joinList(business.counties)} counties.
@@ -63,8 +63,7 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
         <div className="container">
           <h2 id="services-heading">Excavation services</h2>
           <p className="section-intro">
-            From a single French drain to a full commercial site, one local crew handles the dirt work from start to
-            finish.
+            From a single French drain to preparing a building site: choose a service to see what the work involves.
           </p>
           <ul className="card-grid">
             {model.services.map((service) => (

@@ -80,8 +80,8 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
                     and at <a href={text.href}>{text.display}</a> for texts
                   </>
                 ) : null}
-                , and what you tell us in them, only to answer your request: to give you an estimate, arrange a visit
-                and keep you informed about your job.
+                , and what you tell us in them, only to answer your request: to give you an estimate and keep you
+                informed about your job.
               </li>
               <li>
                 No mobile information will be shared with third parties or affiliates for marketing or promotional

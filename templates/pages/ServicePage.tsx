@@ -1,6 +1,6 @@
-import { allTowns, joinList, otherServices, type SiteModel } from "../../scripts/data/model.ts";
+import { allTowns, joinList, otherServices, townsByArea, type SiteModel } from "../../scripts/data/model.ts";
 import { servicePath, townPath } from "../../scripts/site/urls.ts";
-import type { Service } from "../../scripts/data/schema.ts";
+import type { Service, Town } from "../../scripts/data/schema.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { CallToAction, estimateInvitation } from "../parts/CallToAction.tsx";
@@ -18,7 +18,10 @@ import { RecentWork } from "../parts/RecentWork.tsx";
 export function ServicePage({ shell, model, service }: { shell: PageShell; model: SiteModel; service: Service }) {
   const { business } = model;
   const townsBySlug = new Map(allTowns(model).map((town) => [town.slug, town]));
-  const servedTowns = service.areaServed.flatMap((slug) => townsBySlug.get(slug) ?? []);
+  const area = townsByArea(
+    business,
+    service.areaServed.flatMap((slug) => townsBySlug.get(slug) ?? []),
+  );
   const quote = `Get a Free ${service.label} Quote`;
   const jobs = recentJobs(model.jobs, { service: service.key });
   return (
@@ -72,14 +75,17 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
             </aside>
 
             <h2>Where we offer {service.name.toLowerCase()}</h2>
-            <p>We work throughout {joinList(business.counties)} counties, including:</p>
-            <ul className="area-list">
-              {servedTowns.map((town) => (
-                <li key={town.slug}>
-                  <a href={townPath(town)}>{town.name}</a>
-                </li>
-              ))}
-            </ul>
+            <p>
+              We offer it throughout {joinList(business.counties)} counties
+              {area.inArea.length > 0 ? ", including:" : "."}
+            </p>
+            <TownList towns={area.inArea} />
+            {area.beyond.length > 0 ? (
+              <>
+                <p>Beyond those counties, we take on projects in:</p>
+                <TownList towns={area.beyond} />
+              </>
+            ) : null}
           </div>
 
           <nav className="side-links" aria-labelledby="other-services-heading">
@@ -120,4 +126,17 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
       </CallToAction>
     </Layout>
   );
+}
+
+/** Links to town pages, as a list of places. */
+function TownList({ towns }: { towns: readonly Town[] }) {
+  return towns.length > 0 ? (
+    <ul className="area-list">
+      {towns.map((town) => (
+        <li key={town.slug}>
+          <a href={townPath(town)}>{town.name}</a>
+        </li>
+      ))}
+    </ul>
+  ) : null;
 }

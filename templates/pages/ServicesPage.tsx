@@ -28,7 +28,7 @@ export function ServicesPage({ shell, model }: { shell: PageShell; model: SiteMo
       </div>
       <CallToAction
         heading="Not sure which service you need?"
-        text="Describe the problem or the project and we will tell you what it takes. The estimate is free."
+        text="Describe the problem or the project in the estimate form. The estimate is free, with no obligation."
         buttonLabel="Get a Free Estimate"
         phone={model.business.phone}
         textLink={model.business.text}

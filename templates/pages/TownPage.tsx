@@ -58,7 +58,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
       <div className="section section-flush">
         <div className="container prose-grid">
           <div className="prose">
-            <h2>Our work in {town.name}</h2>
+            <h2>Excavation work in {town.name}</h2>
             {town.body.map((paragraph) => (
               <p key={paragraph.slice(0, 40)}>{paragraph}</p>
             ))}

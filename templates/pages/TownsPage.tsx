@@ -14,8 +14,8 @@ export function TownsPage({ shell, model, map }: { shell: PageShell; model: Site
         <div className="container">
           <h1>Central Illinois Excavation Service Area</h1>
           <p className="lead">
-            From our yard in {business.address.city} we cover {joinList(business.counties)} counties, and we regularly
-            take on work in the larger towns around them. Choose your town to see what we do there.
+            Based in {business.address.city}, we serve {joinList(business.counties)} counties and take on projects in
+            the larger towns around them. Choose your town to see what we offer there.
           </p>
         </div>
       </div>
@@ -31,7 +31,7 @@ export function TownsPage({ shell, model, map }: { shell: PageShell; model: Site
           <div className="container">
             <h2 id="also-serving-heading">Also serving</h2>
             <p className="section-intro">
-              Smaller communities and the farm country between them get the same crew and the same free estimates.
+              Smaller communities and the farm country between them get the same free estimates.
             </p>
             <TownLinks towns={model.alsoServing} label="Also serving" />
           </div>
@@ -39,7 +39,7 @@ export function TownsPage({ shell, model, map }: { shell: PageShell; model: Site
       ) : null}
       <CallToAction
         heading="Don't see your town?"
-        text="If your property is anywhere in Central Illinois, ask us. We will tell you honestly whether we can take the job."
+        text="If your property is anywhere in Central Illinois, ask us whether we can take the job."
         buttonLabel="Get a Free Estimate"
         phone={business.phone}
         textLink={business.text}

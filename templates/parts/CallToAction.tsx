@@ -1,9 +1,12 @@
 import type { Business, Phone, TextLink } from "../../scripts/data/model.ts";
 import { EstimateButtons } from "./EstimateButtons.tsx";
 
-/** The closing band's invitation to tell us about `what`: a free estimate, as soon as the business promises it. */
+/**
+ * The closing band's invitation to tell us about `what`: a free estimate, within the owner's promise
+ * of a request sent by the form, since the band's call and text buttons come with no such promise.
+ */
 export function estimateInvitation(business: Pick<Business, "estimatePromise">, what: string): string {
-  return `Tell us about ${what} and you will have a free, no-obligation estimate ${business.estimatePromise} of your request.`;
+  return `Tell us about ${what} in our estimate form and you will have a free, no-obligation estimate ${business.estimatePromise} of sending it.`;
 }
 
 /** The closing band of a page: a button to the estimate form, the phone number and the number for texts. */

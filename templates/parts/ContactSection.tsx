@@ -10,8 +10,8 @@ export function ContactSection({ business }: { business: Business }) {
         <div>
           <h2 id="contact-heading">Get a Free Estimate</h2>
           <p>
-            Tell us about your project and we will get back to you with a free, no-obligation estimate{" "}
-            {business.estimatePromise} of your request. Most projects start within days.
+            Tell us about your project in the online form and you will have a free, no-obligation estimate{" "}
+            {business.estimatePromise} of sending it. Projects typically start within days.
           </p>
           <EstimateButtons
             href="/contact"
