@@ -4,6 +4,8 @@
 // never worded as all of them; nothing at all without them; no Review or AggregateRating markup
 // about the business; every rule refused at file:line:column; and three of the longest on a page,
 // the home page included, still within the page budget.
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
@@ -16,7 +18,7 @@ import { FIRST_ROUND_TRIP_BUDGET, measurePage } from "../scripts/measure/budgets
 import { isSitePageFile } from "../scripts/site/urls.ts";
 import { copyData, lineOf, loadProblems, problemsOf } from "./support/data-copy.ts";
 import { typedNodes } from "./support/json-ld.ts";
-import { SPEC_DATA_DIR } from "./support/paths.ts";
+import { ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
 import {
   addReviews,
   FIXTURE_PROFILE,
@@ -316,6 +318,53 @@ describe("the rules for reviews", () => {
     const value = String((change as Record<string, unknown>)[field]);
     expectAt(problems, text, `reviews[0].${field}`, `${field}: ${value.slice(0, 30)}`, says);
     expect(problems).toHaveLength(1);
+  });
+
+  it("refuses the owner's guide's example review pasted as it stands: its words, name, town and link, each at its line", async () => {
+    const guide = await readFile(path.join(ROOT, "docs", "owner-guide.md"), "utf8");
+    const section = guide.slice(guide.indexOf("## Add a review"));
+    const example = /```yaml\n([\s\S]*?)```/.exec(section)![1]!.replace(/^ {3}/gm, "");
+    const profile = /```yaml\n([\s\S]*?)```/.exec(section.slice(section.indexOf("googleBusinessProfile:") - 20))![1]!;
+    expect(example).toMatch(/^reviews:\n/);
+    const dir = await copyData();
+    const file = path.join(dir, "site.yaml");
+    const text = `${await readFile(file, "utf8")}${example}${profile}`;
+    await writeFile(file, text);
+    const problems = await loadProblems(dir, { today: FIXTURE_TODAY });
+    expect(problems.map((problem) => [problem.field, problem.line, problem.expected])).toEqual([
+      [
+        "reviews[0].quote",
+        lineOf(text, "Paste the customer's words") - 1,
+        "the customer's own words, not the guide's example",
+      ],
+      ["reviews[0].name", lineOf(text, "name: Their name"), "the customer's name, not the guide's example"],
+      ["reviews[0].town", lineOf(text, "town: Their town"), "the customer's town, not the guide's example"],
+      [
+        "reviews[0].link",
+        lineOf(text, "your-review-link"),
+        "the real address, not a placeholder such as the guide's example",
+      ],
+      [
+        "googleBusinessProfile.reviewsUrl",
+        lineOf(text, "your-profile-link"),
+        "the real address, not a placeholder such as the guide's example",
+      ],
+      [
+        "googleBusinessProfile.writeReviewUrl",
+        lineOf(text, "your-profile-id"),
+        "the real address, not a placeholder such as the guide's example",
+      ],
+    ]);
+  });
+
+  it.each([
+    "https://example.com/review/1",
+    "https://www.example.org/r",
+    "https://maps.example/x",
+    "https://g.page/r/your-id/review",
+  ])("refuses the placeholder review address %s", async (link) => {
+    const { problems } = await refused({ link });
+    expect(problems.map((problem) => problem.field)).toEqual(["reviews[0].link"]);
   });
 
   it("takes today from the build: the same review is accepted on its day", async () => {

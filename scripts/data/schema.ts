@@ -79,28 +79,58 @@ const faqSchema = z.strictObject({
  * visitor can weigh; 600 keep three reviews and the rest of a page within its first-round-trip
  * budget, and a longer review is read in full at its link.
  */
+/**
+ * What the owner's guide's example review says in place of a customer's words, name, town and
+ * link: refused, so that the example, pasted and not filled in, never shows as a review.
+ */
+export const EXAMPLE_REVIEW_TEXTS = [
+  "Paste the customer's words here, exactly as they posted them.",
+  "Their name as they agreed to show it",
+  "Their town",
+];
+/** A placeholder address: on an example host, or with a "your-…" part such as your-review-link. */
+const PLACEHOLDER_ADDRESS = String.raw`https://(?:[^/?#]+\.)?example(?:\.[a-z]+)?(?:[/:?#]|$)|https://[^?#]*/your-`;
+const PLACEHOLDER_EXPECTED = "the real address, not a placeholder such as the guide's example";
+
+const notExample = <T extends z.ZodType<string>>(schema: T, expected: string) =>
+  schema.refine((value) => !EXAMPLE_REVIEW_TEXTS.includes(value), expected);
+/**
+ * An https address that is not a placeholder: one pattern (the placeholder refused by a lookahead),
+ * so that the site editor holds its field to the same rule as the build.
+ */
+const realAddress = z.string().regex(new RegExp(`^(?!${PLACEHOLDER_ADDRESS})${HTTPS_ADDRESS.source.slice(1)}`), {
+  error: (issue) =>
+    typeof issue.input !== "string"
+      ? HTTPS_ADDRESS_EXPECTED
+      : httpsAddressProblem(issue.input) ?? PLACEHOLDER_EXPECTED,
+});
+
 const reviewSchema = z.strictObject({
-  quote: z
-    .string()
-    .trim()
-    .min(20, "the customer's words, at least 20 characters")
-    .max(600, "at most 600 characters: show a shorter review, never a cut one")
-    .describe("The customer's words, exactly as posted: copy and paste them, and change nothing, not even a typo"),
-  name: text(2, 60).describe(
+  quote: notExample(
+    z
+      .string()
+      .trim()
+      .min(20, "the customer's words, at least 20 characters")
+      .max(600, "at most 600 characters: show a shorter review, never a cut one"),
+    "the customer's own words, not the guide's example",
+  ).describe("The customer's words, exactly as posted: copy and paste them, and change nothing, not even a typo"),
+  name: notExample(text(2, 60), "the customer's name, not the guide's example").describe(
     "The customer's name as they agreed to have it shown, such as Jane D. Ask them before you add their review",
   ),
-  town: text(2, 40).describe("The customer's town. The review also shows on that town's page, if there is one"),
+  town: notExample(text(2, 40), "the customer's town, not the guide's example").describe(
+    "The customer's town. The review also shows on that town's page, if there is one",
+  ),
   date: calendarDay.describe("The day the review was posted, as YYYY-MM-DD; never later than today"),
   service: slug
     .describe("Optional: the key of the service done, from services.yaml, such as drainage-system; the review also shows on its page")
     .optional(),
-  link: httpsUrl.describe("The address of the review where it was posted, such as its share link on Google Maps"),
+  link: realAddress.describe("The address of the review where it was posted, such as its share link on Google Maps"),
 });
 
 /** Where the business's reviews on Google are read and written. */
 const googleProfileSchema = z.strictObject({
-  reviewsUrl: httpsUrl.describe("The address where anyone can read all your reviews on Google (your Business Profile)"),
-  writeReviewUrl: httpsUrl.describe(
+  reviewsUrl: realAddress.describe("The address where anyone can read all your reviews on Google (your Business Profile)"),
+  writeReviewUrl: realAddress.describe(
     'Google\'s "write a review" address for your profile, from "Ask for reviews" in your Business Profile',
   ),
 });
