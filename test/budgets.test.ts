@@ -171,13 +171,17 @@ describe("every page", () => {
       expect(fetchedStyleOrFont).toEqual([]);
     });
 
-    it("asks the browser to prerender same-site links on moderate eagerness", () => {
+    it("asks the browser to prerender same-site links but the contact page, which it only prefetches, on moderate eagerness", () => {
       const rules = scanHtml(html).filter(
         (el) => el.name === "script" && el.attributes.get("type") === "speculationrules",
       );
       expect(rules).toHaveLength(1);
-      const parsed = JSON.parse(rules[0]!.text) as { prerender?: { where?: unknown; eagerness?: string }[] };
-      expect(parsed.prerender?.[0]).toEqual({ where: { href_matches: "/*" }, eagerness: "moderate" });
+      expect(JSON.parse(rules[0]!.text)).toEqual({
+        prerender: [
+          { where: { and: [{ href_matches: "/*" }, { not: { href_matches: "/contact" } }] }, eagerness: "moderate" },
+        ],
+        prefetch: [{ where: { href_matches: "/contact" }, eagerness: "moderate" }],
+      });
     });
   });
 });

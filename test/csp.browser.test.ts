@@ -173,6 +173,23 @@ describe("the Content-Security-Policy in the browser", () => {
     await page.close();
   });
 
+  it("only prefetches the contact page a visitor points at: the provider hears nothing until it is opened", async () => {
+    const page = await openPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${url}/services`);
+    serverLog.length = 0;
+    providerRequests.length = 0;
+    await page.hover('header a[href="/contact"]');
+    await expect
+      .poll(() => serverLog.find((entry) => entry.url === "/contact")?.purpose, { timeout: 5_000 })
+      .toBe("prefetch");
+    // Time for a prerender to start, had the rules asked for one.
+    await page.waitForTimeout(1500);
+    expect(serverLog.filter((entry) => entry.url === "/contact").map((entry) => entry.purpose)).toEqual(["prefetch"]);
+    expect(providerRequests).toEqual([]);
+    await page.close();
+  });
+
   it("lets the contact page request the provider's frame and script, and nothing else of theirs", async () => {
     const { frameUrl, scriptUrl } = pages.model.business.leadForm;
     providerRequests.length = 0;

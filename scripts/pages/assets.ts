@@ -9,7 +9,7 @@ import { PALETTE as COLOURS } from "../data/palette.ts";
 import { hexToRgb } from "../data/contrast.ts";
 import type { Business } from "../data/model.ts";
 import type { PageAssets } from "../site/page.ts";
-import { SERVICE_WORKER_PATH } from "../site/urls.ts";
+import { CONTACT_PATH, SERVICE_WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
 const JOBS_STYLESHEET = path.join(TEMPLATES_DIR, "jobs.css");
@@ -20,9 +20,16 @@ const MAP_PICTURE_STYLESHEET = path.join(TEMPLATES_DIR, "map-picture.css");
 const HEAD_SCRIPT = path.join(SCRIPTS_DIR, "browser", "head.ts");
 const BODY_SCRIPT = path.join(SCRIPTS_DIR, "browser", "site.ts");
 
-/** Same-site links are prefetched, then prerendered, when the visitor shows intent. */
-const SPECULATION_RULES = JSON.stringify({
-  prerender: [{ where: { href_matches: "/*" }, eagerness: "moderate" }],
+/**
+ * Same-site links are prefetched, then prerendered, when the visitor shows intent; the contact page
+ * is only prefetched (its HTML, from the site), since prerendering it would run the form
+ * provider's frame and helper, and the provider would hear of a visitor who never opened the form.
+ */
+export const SPECULATION_RULES = JSON.stringify({
+  prerender: [
+    { where: { and: [{ href_matches: "/*" }, { not: { href_matches: CONTACT_PATH } }] }, eagerness: "moderate" },
+  ],
+  prefetch: [{ where: { href_matches: CONTACT_PATH }, eagerness: "moderate" }],
 });
 
 /**
