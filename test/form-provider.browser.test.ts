@@ -19,6 +19,8 @@ import {
   stubFormProvider,
 } from "./support/form-provider.ts";
 import { loadSitePages } from "./support/pages.ts";
+import { privacyViolations } from "./support/privacy-claims.ts";
+import { privacyStatements } from "../scripts/site/privacy.ts";
 import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 import { launchWebKit } from "./support/webkit.ts";
 
@@ -148,7 +150,15 @@ function formTests(open: () => Promise<FormEngine>, width = 390) {
     expect(await keys()).toEqual([`${HELPER_STORAGE.visits}${frameId}`]);
     expect(await engine.inForm(sendForm)).toBe(true);
     await engine.driver.waitFor(() => localStorage.getItem("_ud") !== null);
-    expect(await keys()).toEqual([HELPER_STORAGE.sent, `${HELPER_STORAGE.visits}${frameId}`]);
+    const keysAfterSending = await keys();
+    expect(keysAfterSending).toEqual([
+      HELPER_STORAGE.sent,
+      `${HELPER_STORAGE.visits}${frameId}`,
+      HELPER_STORAGE.account,
+    ]);
+    // Exactly what /privacy's statements say the provider's script keeps once the form is sent.
+    const seen = { siteOrigin: new URL(site.url).origin, visits: [], workerSeesNavigations: true, keysAfterSending };
+    expect(privacyViolations(privacyStatements(model.privacy.facts), seen)).toEqual([]);
     expect(await engine.driver.evaluate(() => localStorage.getItem("_ud"))).toContain("pat@example.com");
     await engine.driver.evaluate(() => localStorage.clear());
   });

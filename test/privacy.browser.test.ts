@@ -1,28 +1,25 @@
-// Privacy, page by page in Chromium, with a stand-in that behaves like the form provider's own
-// code (support/form-provider.ts): every request a page makes stays on the site's own origin,
-// except the lead-form provider's frame and script on the contact page; no cookie is set, and the
-// site writes no storage but the service worker's copies of its own pages (kept for use offline,
-// like the browser's own cache); once the form is sent on /contact, the browser keeps exactly what
-// the privacy page names for the provider; and links off the site carry rel="noopener noreferrer".
+// /privacy held to what Chromium observes, page by page, with a stand-in that behaves like the form
+// provider's own code (support/form-provider.ts): every statement of its list (site/privacy.ts)
+// is checked against the cookies, every storage kind, every Cache Storage entry by kind and every
+// request that leaves the site (prerenders and the form's frame included), both ways
+// (support/privacy-claims.ts); then the form sent, what the provider's script told the form, and a
+// copy replaced when its page is opened again. Firefox and WebKit run the same check
+// (privacy-engines.browser.test.ts). And links off the site carry rel="noopener noreferrer".
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { privacyStatements } from "../scripts/site/privacy.ts";
 import { launchBrowser, settled } from "./support/browser.ts";
 import { formProviderOrigins, PROVIDER_STAND_IN, stubFormProvider } from "./support/form-provider.ts";
 import { loadSitePages, type SitePages } from "./support/pages.ts";
+import { privacyState, privacyViolations, type PrivacyObservations } from "./support/privacy-claims.ts";
 import { serveSharedSite, type BuiltSite } from "./support/site.ts";
-
-declare global {
-  interface Window {
-    storageWrites?: string[];
-  }
-}
 
 let site: BuiltSite;
 let pages: SitePages;
 let browser: Browser;
 let context: BrowserContext;
-/** Every request of every page, with the path of the page that made it. */
-const requests: { page: string; url: string; type: string }[] = [];
+/** Every request of every page, prerenders and frames included, with the path of the page open then. */
+const requests: { page: string; url: string }[] = [];
 const setCookies: string[] = [];
 let currentPage = "";
 
@@ -30,20 +27,7 @@ beforeAll(async () => {
   [site, pages] = await Promise.all([serveSharedSite(), loadSitePages()]);
   browser = await launchBrowser();
   context = await browser.newContext();
-  // Counts writes to localStorage and sessionStorage from the first line of every document.
-  await context.addInitScript(() => {
-    window.storageWrites = [];
-    for (const method of ["setItem", "removeItem", "clear"] as const) {
-      const original = Storage.prototype[method] as (...args: unknown[]) => unknown;
-      Storage.prototype[method] = function (this: Storage, ...args: unknown[]) {
-        window.storageWrites!.push(`${method}(${args.map(String).join(", ")})`);
-        return original.apply(this, args);
-      } as never;
-    }
-  });
-  context.on("request", (request) =>
-    requests.push({ page: currentPage, url: request.url(), type: request.resourceType() }),
-  );
+  context.on("request", (request) => requests.push({ page: currentPage, url: request.url() }));
   context.on("response", async (response) => {
     const cookie = await response.headerValue("set-cookie");
     if (cookie) setCookies.push(`${response.url()}: ${cookie}`);
@@ -62,143 +46,131 @@ afterAll(async () => {
   await site?.close();
 });
 
-interface PageVisit {
-  path: string;
-  state: Record<string, unknown>;
-  links: { href: string; rel: string }[];
-}
-const visits: PageVisit[] = [];
+const visits: PrivacyObservations["visits"] = [];
+const prerendered = new Set<string>();
+const links: { page: string; href: string; rel: string }[] = [];
 
-/** Visits every page once, recording what it requested, stored and linked to. */
+/** Visits every page once, recording what it requested, stored and linked to, and what it would prerender. */
 async function visitEveryPage() {
   const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // What the browser would run ahead, by its own reading of the speculation rules (DevTools' Preload
+  // domain): every link of a page it would prerender when pointed at. (With DevTools attached it
+  // prerenders nothing itself.)
+  const devtools = await context.newCDPSession(page);
+  devtools.on(
+    "Preload.preloadingAttemptSourcesUpdated",
+    (event: { preloadingAttemptSources: { key: { action: string; url: string } }[] }) => {
+      for (const { key } of event.preloadingAttemptSources) if (key.action === "Prerender") prerendered.add(key.url);
+    },
+  );
+  await devtools.send("Preload.enable");
   for (const { path: urlPath } of pages.pages) {
     currentPage = urlPath;
     // The contact page's provider requests start during load; wait for them to settle there.
     await page.goto(`${site.url}${urlPath}`, { waitUntil: urlPath === "/contact" ? "networkidle" : "load" });
     await settled(page);
-    const state = await page.evaluate(async () => ({
-      // Once the page's worker is active (a moment after its first load): its state is then settled.
-      ready: await Promise.race([
-        navigator.serviceWorker.ready.then(() => true),
-        new Promise((resolve) => setTimeout(() => resolve(false), 10_000)),
-      ]),
-      cookie: document.cookie,
-      local: Object.keys(localStorage),
-      session: sessionStorage.length,
-      writes: window.storageWrites ?? [],
-      databases: (await indexedDB.databases()).length,
-      caches: await caches.keys(),
-      kept: await Promise.all(
-        (await caches.keys()).map(async (name) =>
-          (await (await caches.open(name)).keys()).map((request) => request.url),
-        ),
-      ).then((lists) => lists.flat()),
-      workers: (await navigator.serviceWorker.getRegistrations()).map((registration) => ({
-        scope: registration.scope,
-        script: (registration.active ?? registration.waiting ?? registration.installing)?.scriptURL,
-      })),
-    }));
-    const links = await page.$$eval("a[href]", (anchors) =>
+    visits.push({ path: urlPath, state: await page.evaluate(privacyState) });
+    for (const link of await page.$$eval("a[href]", (anchors) =>
       // getAttribute, not .href: links inside SVG drawings have no string href property.
       anchors.map((anchor) => ({
         href: new URL(anchor.getAttribute("href")!, location.href).href,
         rel: anchor.getAttribute("rel") ?? "",
       })),
-    );
-    visits.push({ path: urlPath, state, links });
+    ))
+      links.push({ page: urlPath, ...link });
   }
   await page.close();
 }
 
-describe("privacy on every page", () => {
-  beforeAll(visitEveryPage);
+describe("/privacy in Chromium", () => {
+  beforeAll(visitEveryPage, 300_000);
 
-  it("sends no request off the site, except the provider's frame and script on the contact page", () => {
+  it("says what every page does, and every page does no more than it says", async () => {
     expect(visits).toHaveLength(pages.pages.length);
-    const siteOrigin = new URL(site.url).origin;
+    const seen: PrivacyObservations = {
+      siteOrigin: new URL(site.url).origin,
+      visits,
+      otherRequests: requests,
+      prerendered: [...prerendered],
+      engineCookies: [...setCookies, ...(await context.cookies()).map((cookie) => `${cookie.domain}: ${cookie.name}`)],
+      workerSeesNavigations: true,
+    };
+    expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
+    expect(seen.prerendered, "the browser would prerender the other pages").toContain(`${site.url}/towns`);
+    // The contact page does load the form: its frame and its script.
     const providers = new Set(formProviderOrigins(pages.model.business));
-    const offSite = requests.filter((request) => new URL(request.url).origin !== siteOrigin);
-    const allowed = offSite.filter(
-      (request) => request.page === "/contact" && providers.has(new URL(request.url).origin),
-    );
-    expect(offSite.filter((request) => !allowed.includes(request))).toEqual([]);
-    // The contact page does embed the form: its frame and script were requested (and answered by the stand-in).
-    expect(allowed.map((request) => request.type).sort()).toEqual(["document", "script"]);
-    expect(requests.filter((request) => request.page === "/").length).toBeGreaterThan(0);
+    expect(
+      requests.filter((request) => providers.has(new URL(request.url).origin)).map((request) => request.page),
+    ).toEqual(["/contact", "/contact"]);
   });
 
-  it("sets no cookie, and keeps nothing of its own but the service worker's copies of its pages (on /contact, the form provider's record of the visit)", async () => {
-    const origin = new URL(site.url).origin;
-    for (const visit of visits) {
-      const { caches, kept, workers, ready, ...rest } = visit.state as {
-        ready: boolean;
-        caches: string[];
-        kept: string[];
-        workers: { scope: string; script?: string }[];
-        writes: string[];
-      };
-      // The form provider's helper records each visit of the contact page (privacy page: what it
-      // keeps), and that record stays for the pages visited after it; the site writes nothing.
-      const providerRecord = `embedded_iframe_${Object.fromEntries(pages.model.business.leadForm.frameAttributes).id}`;
-      const { local, writes, ...storage } = rest as typeof rest & { local: string[] };
-      expect(storage, visit.path).toEqual({ cookie: "", session: 0, databases: 0 });
-      expect(
-        local.filter((key) => key !== providerRecord),
-        visit.path,
-      ).toEqual([]);
-      expect(
-        writes.map((write) => write.split(",")[0]),
-        visit.path,
-      ).toEqual(visit.path === "/contact" ? [`setItem(${providerRecord}`] : []);
-      expect(ready, `${visit.path}: the site's worker is active`).toBe(true);
-      // At most the site's one worker and its one cache, holding addresses of this site, with no query.
-      const others = workers.filter((worker) => worker.scope !== `${origin}/` || worker.script !== `${origin}/sw.js`);
-      expect(others, visit.path).toEqual([]);
-      expect(workers.length, visit.path).toBe(1);
-      expect(
-        caches.filter((name) => name !== "pages"),
-        visit.path,
-      ).toEqual([]);
-      expect(
-        kept.filter((url) => !url.startsWith(`${origin}/`) || url.includes("?")),
-        visit.path,
-      ).toEqual([]);
-    }
-    expect(setCookies).toEqual([]);
-    expect(await context.cookies()).toEqual([]);
-  });
-
-  it("keeps on /contact, once the form is sent, exactly what the privacy page names for the provider", async () => {
-    const frameId = Object.fromEntries(pages.model.business.leadForm.frameAttributes).id;
+  it("on /contact, says what the provider's script tells the form and keeps once it is sent", async () => {
     const page = await context.newPage();
-    await page.goto(`${site.url}/privacy`);
-    const named = await page.$$eval("[data-provider-storage]", (names) => names.map((name) => name.textContent));
-    expect(named.length).toBeGreaterThan(0);
-    await page.goto(`${site.url}/contact`, { waitUntil: "load" });
+    await page.goto(`${site.url}/services`, { waitUntil: "load" });
+    const from = page.url();
+    const address = `${site.url}/contact?utm_source=newsletter&gclid=test-click`;
+    // Followed as a link is, so that the contact page has the services page as its referrer.
+    await page.evaluate((target) => (location.href = target), address);
+    await page.waitForURL(address, { waitUntil: "load" });
     await settled(page);
-    expect(await page.evaluate(() => Object.keys(localStorage)), "before the form is sent").toEqual([
-      `embedded_iframe_${frameId}`,
-    ]);
     const form = page.frames().find((frame) => frame.url().includes("/widget/form/"))!;
+    await form.waitForFunction(() => document.getElementById("received")!.textContent !== "");
+    const told = {
+      address: (await form.textContent("#received"))!,
+      referrer: (await form.textContent("#referrer"))!,
+    };
+    const before = await page.evaluate(privacyState);
     await form.fill("input[name=name]", "Pat Doe");
     await form.fill("input[name=email]", "pat@example.com");
     await form.fill("input[name=phone]", "(217) 555-0100");
     await form.click("button[type=submit]");
     await page.waitForFunction(() => localStorage.getItem("_ud") !== null);
-    expect((await page.evaluate(() => Object.keys(localStorage))).sort()).toEqual([...named].sort());
-    expect(await page.evaluate(() => [document.cookie, sessionStorage.length])).toEqual(["", 0]);
+    const seen: PrivacyObservations = {
+      siteOrigin: new URL(site.url).origin,
+      visits: [{ path: "/contact", state: before }],
+      workerSeesNavigations: true,
+      keysAfterSending: (await page.evaluate(privacyState)).local,
+      formWasTold: { address, from, told },
+    };
+    expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
+    expect(told.address).toBe(address);
     await page.evaluate(() => localStorage.clear());
+    await page.close();
+  });
+
+  it("replaces a page's copy with the page as it is when the page is opened again", async () => {
+    const page = await context.newPage();
+    await page.goto(`${site.url}/towns/charleston`, { waitUntil: "load" });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const key = `${site.url}/towns/charleston`;
+    // An earlier build's copy, as if the page had changed since it was kept.
+    await page.evaluate(async (address) => {
+      const cache = await caches.open("pages");
+      await cache.put(
+        address,
+        new Response("<!DOCTYPE html><title>An earlier copy</title>", { headers: { "Content-Type": "text/html" } }),
+      );
+    }, key);
+    await page.goto(`${site.url}/services`, { waitUntil: "load" });
+    await page.goto(key, { waitUntil: "load" });
+    const copy = () =>
+      page.evaluate(async (address) => (await (await caches.open("pages")).match(address))?.text(), key);
+    await expect.poll(async () => (await copy())?.includes("An earlier copy"), { timeout: 10_000 }).toBe(false);
+    expect(await copy()).toContain("<title>");
+    const seen: PrivacyObservations = {
+      siteOrigin: new URL(site.url).origin,
+      visits: [],
+      workerSeesNavigations: true,
+      copyReplaced: !(await copy())!.includes("An earlier copy"),
+    };
+    expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
     await page.close();
   });
 
   it('gives every link off the site rel="noopener noreferrer"', () => {
     const own = new Set([new URL(site.url).origin, new URL(pages.model.business.url).origin]);
-    const external = visits.flatMap((visit) =>
-      visit.links
-        .filter((link) => /^https?:/.test(link.href) && !own.has(new URL(link.href).origin))
-        .map((link) => ({ ...link, page: visit.path })),
-    );
+    const external = links.filter((link) => /^https?:/.test(link.href) && !own.has(new URL(link.href).origin));
     expect(external.length).toBeGreaterThan(0);
     for (const link of external) {
       const rel = link.rel.split(/\s+/);

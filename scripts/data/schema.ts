@@ -83,7 +83,7 @@ const faqSchema = z.strictObject({
  * What the owner's guide's example review says in place of a customer's words, name, town and
  * link: refused, so that the example, pasted and not filled in, never shows as a review.
  */
-export const EXAMPLE_REVIEW_TEXTS = [
+const EXAMPLE_REVIEW_TEXTS = [
   "Paste the customer's words here, exactly as they posted them.",
   "Their name as they agreed to show it",
   "Their town",

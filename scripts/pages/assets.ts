@@ -25,7 +25,7 @@ const BODY_SCRIPT = path.join(SCRIPTS_DIR, "browser", "site.ts");
  * is only prefetched (its HTML, from the site), since prerendering it would run the form
  * provider's frame and helper, and the provider would hear of a visitor who never opened the form.
  */
-export const SPECULATION_RULES = JSON.stringify({
+const SPECULATION_RULES = JSON.stringify({
   prerender: [
     { where: { and: [{ href_matches: "/*" }, { not: { href_matches: CONTACT_PATH } }] }, eagerness: "moderate" },
   ],

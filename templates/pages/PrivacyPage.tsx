@@ -1,19 +1,21 @@
-import { dateText, joinList, textLink, toPhone } from "../../scripts/data/model.ts";
+import { dateText, textLink, toPhone } from "../../scripts/data/model.ts";
 import type { PrivacyFacts } from "../../scripts/data/privacy.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
-import { CONTACT_PATH } from "../../scripts/site/urls.ts";
+import { privacyStatements, type PrivacyWords } from "../../scripts/site/privacy.ts";
+import { Fragment } from "react";
 import { Layout } from "../Layout.tsx";
 
 /**
- * The privacy policy: what the site and the estimate form keep, what calls and texts are used for,
- * the statement carriers ask of a business that texts, and whom to ask. It shows nothing of the data
- * but `facts` (data/privacy.ts), so that its date changes only when its words do. The owner has it
- * reviewed before relying on it (docs/owner-guide.md).
+ * The privacy policy: what the site and the estimate form keep and send (site/privacy.ts, the list
+ * its browser test checks), what calls and texts are used for, the statement carriers ask of a
+ * business that texts, and whom to ask. It shows nothing of the data but `facts` (data/privacy.ts).
+ * The owner has it reviewed before relying on it (docs/owner-guide.md).
  */
 export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts: PrivacyFacts; updated: string }) {
   const phone = toPhone(facts.phone);
   const text = facts.text === undefined ? undefined : textLink(facts.text);
   const call = <a href={phone.href}>{phone.display}</a>;
+  const statements = privacyStatements(facts);
   return (
     <Layout shell={shell}>
       <div className="page-head">
@@ -30,45 +32,20 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
       <div className="section">
         <div className="container narrow">
           <div className="prose">
-            <h2>This website</h2>
-            <ul>
-              <li>
-                The site sets no cookies and keeps nothing of its own in your browser&apos;s storage. It runs no
-                analytics, advertising or tracking code.
-              </li>
-              <li>
-                So that it opens on a weak signal or none, the site keeps a copy of each page you open, and of the home
-                and contact pages, in your browser&apos;s cache for this site. The copies hold only our pages, nothing
-                you typed, and are fetched again when the site changes. Clearing this site&apos;s data in your browser
-                removes them.
-              </li>
-              <li>
-                The server that sends these pages receives your device&apos;s internet (IP) address and the address of
-                the page with each request, as every web server does.
-              </li>
-            </ul>
-
-            <h2>The estimate form</h2>
-            <ul>
-              <li>
-                The form on our <a href={CONTACT_PATH}>contact page</a> is run by our form provider, from{" "}
-                {joinList(facts.formHosts)}. What you type into it, such as your name, phone number, e-mail address and
-                the job, goes to the provider, which passes it to us. No other page of the site loads anything from the
-                provider.
-              </li>
-              <li>
-                The provider&apos;s script keeps, in your browser&apos;s local storage for this site, with no expiry
-                date:
+            {(["This website", "The estimate form"] as const).map((section) => (
+              <Fragment key={section}>
+                <h2>{section}</h2>
                 <ul>
-                  {facts.formStorage.map(({ key, holds }) => (
-                    <li key={key}>
-                      under <code data-provider-storage="">{key}</code>, {holds}.
-                    </li>
-                  ))}
+                  {statements
+                    .filter((statement) => statement.section === section)
+                    .map((statement, index) => (
+                      <li key={index}>
+                        <Words words={statement.words} />
+                      </li>
+                    ))}
                 </ul>
-                Clearing this site&apos;s data in your browser removes them. The site itself reads none of it.
-              </li>
-            </ul>
+              </Fragment>
+            ))}
 
             <h2>Calls and texts</h2>
             <ul>
@@ -110,5 +87,20 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
         </div>
       </div>
     </Layout>
+  );
+}
+
+/** A statement's words, its names in code type and its links as links. */
+function Words({ words }: { words: PrivacyWords }) {
+  return words.map((part, index) =>
+    typeof part === "string" ? (
+      part
+    ) : "code" in part ? (
+      <code key={index}>{part.code}</code>
+    ) : (
+      <a key={index} href={part.href}>
+        {part.text}
+      </a>
+    ),
   );
 }

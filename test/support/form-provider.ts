@@ -25,9 +25,11 @@ export const STAND_IN_FORM_HEIGHT = 700;
 
 /**
  * The keys the provider's helper writes in the page's localStorage: a record of each form frame it
- * adopts, by the frame's id, on every visit; and what the visitor sent, once the form says so.
+ * adopts, by the frame's id, on every visit; and, once the form says it was sent, what the visitor
+ * sent and an identifier of the visitor's record, under a key the form names (the provider's
+ * account id: the real helper keeps whatever pairs the form's "set-sticky-contacts" message gives).
  */
-export const HELPER_STORAGE = { visits: "embedded_iframe_", sent: "_ud" } as const;
+export const HELPER_STORAGE = { visits: "embedded_iframe_", sent: "_ud", account: "stand-in-account-id" } as const;
 
 /**
  * The provider's helper, as it behaves: it injects a stylesheet; adopts every form frame (an
@@ -70,7 +72,10 @@ function helper(storage: typeof HELPER_STORAGE) {
     const message = event.data as { type?: string; height?: number; fields?: unknown };
     if (!frame || typeof message !== "object" || message === null) return;
     if (message.type === "height") frame.style.height = `${message.height}px`;
-    if (message.type === "submit") localStorage.setItem(storage.sent, JSON.stringify(message.fields));
+    if (message.type === "submit") {
+      localStorage.setItem(storage.sent, JSON.stringify(message.fields));
+      localStorage.setItem(storage.account, "stand-in-contact-record");
+    }
   });
 }
 

@@ -1,0 +1,129 @@
+// What /privacy says the browser does, as a list: each statement's words, and the claim in it that
+// a browser can observe (test/privacy.browser.test.ts checks every claim in Chromium, Firefox and
+// WebKit, and that nothing is observed that no claim allows). The page renders the words; the
+// test reads the claims; so the page and its test cannot drift apart.
+import type { PrivacyFacts } from "../data/privacy.ts";
+import { joinList } from "../data/model.ts";
+import { CONTACT_PATH } from "./urls.ts";
+
+/** A statement's words: text, a name in code type, or a link. */
+export type PrivacyWords = (string | { code: string } | { href: string; text: string })[];
+
+/** What the service worker keeps a copy of, by the kind of file. */
+export type CopyKind = "page" | "picture";
+
+/** What a browser can observe of a statement, or that it is not a thing the browser does. */
+export type PrivacyClaim =
+  /** No cookie, from the site or the provider's helper, on any page. */
+  | { kind: "no-cookies" }
+  /** The site's own code writes nothing to localStorage, sessionStorage or IndexedDB. */
+  | { kind: "no-storage-of-its-own" }
+  /** Cache Storage holds copies of these kinds only, those of `fromStart` after the first visit. */
+  | { kind: "copies"; of: readonly CopyKind[]; fromStart: readonly string[] }
+  /** Opening a page online replaces its copy with what the network brought. */
+  | { kind: "copy-replaced-on-open" }
+  /** Requests leave the site only from `page`, and only for `hosts`; a page pointed at is not run ahead. */
+  | { kind: "off-site-only-from"; page: string; hosts: readonly string[] }
+  /** The provider's helper keeps these localStorage keys: on a visit, and once the form is sent (plus `accountKeys` named by the provider). */
+  | { kind: "provider-keeps"; onVisit: readonly string[]; onSending: readonly string[]; accountKeys: number }
+  /** The provider's helper hands its form the page's address with its query, and the referrer. */
+  | { kind: "provider-is-told"; what: readonly ("address" | "campaign tags" | "referrer")[] }
+  /** Said of the server, the provider's own site or the business: nothing a browser here shows. */
+  | { kind: "beyond-the-browser" };
+
+export interface PrivacyStatement {
+  section: "This website" | "The estimate form";
+  words: PrivacyWords;
+  claim: PrivacyClaim;
+}
+
+/**
+ * The statements of /privacy's first two sections. What the provider's helper does is as read in
+ * the dated copies of form_embed.js in data/SOURCES.md ("The estimate form's helper").
+ */
+export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
+  const [visitRecord, sent] = facts.formStorage;
+  const contact = { href: CONTACT_PATH, text: "contact page" };
+  return [
+    {
+      section: "This website",
+      words: ["The site sets no cookies, and runs no analytics, advertising or tracking code."],
+      claim: { kind: "no-cookies" },
+    },
+    {
+      section: "This website",
+      words: [
+        "The site's own code keeps nothing in your browser's local storage, session storage or databases (IndexedDB).",
+      ],
+      claim: { kind: "no-storage-of-its-own" },
+    },
+    {
+      section: "This website",
+      words: [
+        "So that it opens on a weak signal or none, the site keeps copies in your browser's cache for this site: of the home and contact pages from your first visit, of each page you open or that your browser loads ahead when you point at a link, and of the pictures those pages show. The copies are our pages and pictures as the site sent them, with nothing you typed.",
+      ],
+      claim: { kind: "copies", of: ["page", "picture"], fromStart: ["/", CONTACT_PATH] },
+    },
+    {
+      section: "This website",
+      words: [
+        "Each time you open a page with a signal, its copy is replaced by the page as it is then. A copy of a page you do not open again stays as it was. Clearing this site's data in your browser removes every copy.",
+      ],
+      claim: { kind: "copy-replaced-on-open" },
+    },
+    {
+      section: "This website",
+      words: [
+        "The server that sends these pages receives your device's internet (IP) address and the address of each page you request, as every web server does.",
+      ],
+      claim: { kind: "beyond-the-browser" },
+    },
+    {
+      section: "This website",
+      words: [
+        "No page loads anything from another website, except the ",
+        contact,
+        ", which loads the estimate form. Pointing at a link to the contact page does not load the form ahead of time.",
+      ],
+      claim: { kind: "off-site-only-from", page: CONTACT_PATH, hosts: facts.formHosts },
+    },
+    {
+      section: "The estimate form",
+      words: [
+        "The form on our ",
+        contact,
+        ` is run by our form provider, from ${joinList(facts.formHosts)}. What you type into it, such as your name, phone number, e-mail address and the job, goes to the provider, which passes it to us.`,
+      ],
+      claim: { kind: "off-site-only-from", page: CONTACT_PATH, hosts: facts.formHosts },
+    },
+    {
+      section: "The estimate form",
+      words: [
+        "The provider's script on the contact page tells the form the page's address, with any campaign tags in it (such as ",
+        { code: "utm_source" },
+        " or ",
+        { code: "gclid" },
+        "), and the address of the page you came from, so that the provider knows how you found the form.",
+      ],
+      claim: { kind: "provider-is-told", what: ["address", "campaign tags", "referrer"] },
+    },
+    {
+      section: "The estimate form",
+      words: [
+        "The provider's script keeps, in your browser's local storage for this site, with no expiry date: under ",
+        { code: visitRecord!.key },
+        `, ${visitRecord!.holds}; and once you send the form, under `,
+        { code: sent!.key },
+        `, ${sent!.holds}, with an identifier of your record under a key named after our account with the provider. The site itself reads none of it; clearing this site's data in your browser removes it.`,
+      ],
+      claim: { kind: "provider-keeps", onVisit: [visitRecord!.key], onSending: [sent!.key], accountKeys: 1 },
+    },
+    {
+      section: "The estimate form",
+      words: [
+        "The form itself is a page of the provider's own site. There the provider may record your visit, load a check that you are not a robot (a captcha) and keep cookies or other data in your browser; its own privacy policy covers what it does there.",
+      ],
+      claim: { kind: "beyond-the-browser" },
+    },
+  ];
+}
