@@ -10,8 +10,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import exifr from "exifr";
-import { parse } from "yaml";
-import { SPEC_DATA_DIR } from "./support/paths.ts";
+import { parse, stringify } from "yaml";
+import { ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
 import { jobSitePhoto } from "./support/photo-fixtures.ts";
 import { copyProject } from "./support/project-copy.ts";
 import { fencedBlocks, guideSection, OWNER_GUIDE, readGuide } from "./support/readme.ts";
@@ -45,11 +45,21 @@ function yamlBlocks(section: string): string[] {
   );
 }
 
-/** "Run `npm run check`, then publish (`npm run generate`)": the check's output. */
+/**
+ * What publishing does once the change is pushed (the guide's Publish section): the host runs its
+ * build command, netlify.toml's, on the repository.
+ */
+async function hostBuild(project: string) {
+  const toml = await readFile(path.join(ROOT, "netlify.toml"), "utf8");
+  return npmRun(project, /^\s*command = "([^"]+)"/m.exec(toml)![1]!);
+}
+
+/** "Run `npm run check`, then publish": the check's output. */
 async function checkThenPublish(project: string, section: string): Promise<string> {
-  const [check, publish] = [...section.matchAll(/`(npm run [a-z]+)`/g)].map((match) => match[1]!);
+  expect(section).toMatch(/then publish \(see \[Publish\]\(#publish\)\)/);
+  const [check] = [...section.matchAll(/`(npm run [a-z]+)`/g)].map((match) => match[1]!);
   const { stdout } = await npmRun(project, check!);
-  await npmRun(project, publish!);
+  await hostBuild(project);
   return stdout;
 }
 
@@ -86,11 +96,12 @@ describe("the owner's guide's steps for adding a town", () => {
 
     // "paste it at the very end of data/towns.yaml … and save"
     await appendFile(path.join(project, "data", "towns.yaml"), row);
-    // "### Check" and "### Publish": the commands in their code blocks.
+    // "### Check": the command in its code block; "### Publish": a push, and the host's build.
     const [checkCommand] = fencedBlocks(guideSection(readme, "Check"), "sh");
     const [publishCommand] = fencedBlocks(guideSection(readme, "Publish"), "sh");
+    expect(publishCommand).toMatch(/git push/);
     checkOutput = (await npmRun(project, checkCommand!.trim())).stdout;
-    await npmRun(project, publishCommand!.trim());
+    await hostBuild(project);
   });
 
   afterAll(async () => {
@@ -210,6 +221,7 @@ describe("the owner's guide's steps for adding a review", () => {
   let review: { quote: string; name: string; town: string; date: string; service: string; link: string };
   let profile: { reviewsUrl: string; writeReviewUrl: string };
   let checkOutput: string;
+  let exampleRefused: string;
 
   beforeAll(async () => {
     project = await copyProject({ data: SPEC_DATA_DIR });
@@ -220,15 +232,40 @@ describe("the owner's guide's steps for adding a review", () => {
     const [reviewBlock, profileBlock] = yamlBlocks(addReview);
     const site = path.join(project, "data", "site.yaml");
     expect(await readFile(site, "utf8")).not.toMatch(/^reviews:/m);
+    const before = await readFile(site, "utf8");
     await appendFile(site, `${reviewBlock}${profileBlock}`);
-    review = (parse(reviewBlock!) as { reviews: (typeof review)[] }).reviews[0]!;
-    profile = (parse(profileBlock!) as { googleBusinessProfile: typeof profile }).googleBusinessProfile;
-    // 4. "Run npm run check, then publish (npm run generate)."
+    // Not yet filled in: the example must not publish as it stands.
+    exampleRefused = await npmRun(project, "npm run check").then(
+      () => "",
+      (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ""}${error.stderr ?? ""}`,
+    );
+    // "Then replace every value with the review's own."
+    const example = (parse(reviewBlock!) as { reviews: (typeof review)[] }).reviews[0]!;
+    review = {
+      ...example,
+      quote: "They regraded the side yard and buried the downspouts. The basement stayed dry all spring.",
+      name: "Pat D.",
+      town: "Charleston",
+      link: "https://maps.app.goo.gl/testFixtureReview01",
+    };
+    profile = {
+      reviewsUrl: "https://maps.app.goo.gl/testFixtureProfile",
+      writeReviewUrl: "https://g.page/r/testFixtureProfile/review",
+    };
+    await writeFile(site, `${before}${stringify({ reviews: [review], googleBusinessProfile: profile })}`);
+    // 4. "Run npm run check, then publish."
     checkOutput = await checkThenPublish(project, addReview);
   }, 180_000);
 
   afterAll(async () => {
     if (project) await rm(project, { recursive: true, force: true });
+  });
+
+  it("is refused by npm run check until every value is the review's own", () => {
+    for (const field of ["quote", "name", "town", "link"])
+      expect(exampleRefused).toContain(`reviews[0].${field}: found`);
+    expect(exampleRefused).toContain("googleBusinessProfile.reviewsUrl: found");
+    expect(exampleRefused).toContain("googleBusinessProfile.writeReviewUrl: found");
   });
 
   it("is a review with every field, and a Business Profile, and passes npm run check", () => {
@@ -252,6 +289,6 @@ describe("the owner's guide's steps for adding a review", () => {
       expect(html).toContain(`href="${profile.writeReviewUrl}">Leave a review</a>`);
     }
     // Not on the pages of other towns and services.
-    expect(await page(project, "towns/charleston.html")).not.toContain("<blockquote");
+    expect(await page(project, "towns/paris.html")).not.toContain("<blockquote");
   });
 });

@@ -104,6 +104,14 @@ export const XVFB: Tool = {
   elsewhere: "install the X virtual framebuffer so that `Xvfb` is on PATH",
 };
 
+export const FAKETIME: Tool = {
+  name: "libfaketime",
+  usedFor: "the tests of what a build shows on a later day, run with the clock moved on",
+  find: () => firstExisting("/usr/bin/faketime", onPath("faketime")),
+  apt: ["faketime"],
+  elsewhere: "install libfaketime so that `faketime` is on PATH",
+};
+
 export const SYSTEM_TOOLS: readonly Tool[] = [
   CHROMIUM,
   FIREFOX,
@@ -113,6 +121,7 @@ export const SYSTEM_TOOLS: readonly Tool[] = [
   WEBKIT_DRIVER,
   MINIBROWSER,
   XVFB,
+  FAKETIME,
 ];
 
 /** Where the hosts' runtimes are installed: a package of their own, outside the site's dependencies. */
