@@ -14,6 +14,8 @@ import { launchFirefox } from "./support/firefox.ts";
 import {
   formProviderOrigins,
   HELPER_STORAGE,
+  LATE_HELPER,
+  PROVIDER_ERROR_PAGE,
   PROVIDER_STAND_IN,
   STAND_IN_FORM_HEIGHT,
   stubFormProvider,
@@ -37,6 +39,9 @@ beforeAll(async () => {
   site = await serveSharedSite();
 }, 120_000);
 afterAll(() => site?.close());
+
+/** What the provider's hosts answer: its helper script and the document its frame loads. */
+type StandIn = { script: string; document: string };
 
 /** An engine as this file drives it: the behaviour driver, and a way into the form's frame. */
 interface FormEngine {
@@ -165,18 +170,7 @@ function formTests(open: () => Promise<FormEngine>, width = 390) {
 }
 
 describe("Chromium", () => {
-  formTests(async () => {
-    const browser = await launchBrowser();
-    const context = await browser.newContext();
-    await stubFormProvider(context, business, PROVIDER_STAND_IN.document, PROVIDER_STAND_IN.script);
-    const page = await context.newPage();
-    const formFrame = (at: Page) => at.frames().find((frame) => frame.url().includes("/widget/form/"))!;
-    return {
-      driver: engineDriver(page, site.url),
-      inForm: (pageFunction) => formFrame(page).evaluate(pageFunction),
-      close: () => browser.close(),
-    };
-  });
+  formTests(() => openChromium(PROVIDER_STAND_IN));
 
   it("moves nothing while the helper takes the frame out of the page and puts it back", async () => {
     const browser = await launchBrowser();
@@ -226,37 +220,111 @@ describe("Chromium", () => {
   });
 });
 
+/** Firefox with the provider answered by `standIn`. */
+async function openFirefox(standIn: StandIn): Promise<FormEngine> {
+  const firefox = await launchFirefox(site.url, business, standIn);
+  return {
+    driver: firefox.driver,
+    inForm: (pageFunction) =>
+      firefox
+        .page()
+        .frames()
+        .find((frame) => frame.url().includes("/widget/form/"))!
+        .evaluate(pageFunction),
+    close: firefox.close,
+  };
+}
+
+/** WebKit with the provider answered by `standIn`. */
+async function openWebKit(standIn: StandIn): Promise<FormEngine> {
+  const webkit = await launchWebKit(site.url, { hosts, ...standIn });
+  const { session } = webkit;
+  return {
+    driver: webkit.driver,
+    async inForm(pageFunction) {
+      await session.switchTo().frame(await session.findElement(By.css(".lead-form iframe")));
+      try {
+        return await session.executeScript(pageFunction);
+      } finally {
+        await session.switchTo().defaultContent();
+      }
+    },
+    close: webkit.close,
+  };
+}
+
+/** Chromium with the provider answered by `standIn`. */
+async function openChromium(standIn: StandIn): Promise<FormEngine> {
+  const browser = await launchBrowser();
+  const context = await browser.newContext();
+  await stubFormProvider(context, business, standIn.document, standIn.script);
+  const page = await context.newPage();
+  const formFrame = (at: Page) => at.frames().find((frame) => frame.url().includes("/widget/form/"))!;
+  return {
+    driver: engineDriver(page, site.url),
+    inForm: (pageFunction) => formFrame(page).evaluate(pageFunction),
+    close: () => browser.close(),
+  };
+}
+
 describe("Firefox", () => {
-  formTests(async () => {
-    const firefox = await launchFirefox(site.url, business, PROVIDER_STAND_IN);
-    return {
-      driver: firefox.driver,
-      inForm: (pageFunction) =>
-        firefox
-          .page()
-          .frames()
-          .find((frame) => frame.url().includes("/widget/form/"))!
-          .evaluate(pageFunction),
-      close: firefox.close,
-    };
-  });
+  formTests(() => openFirefox(PROVIDER_STAND_IN));
 });
 
 describe("WebKit", () => {
-  formTests(async () => {
-    const webkit = await launchWebKit(site.url, { hosts, ...PROVIDER_STAND_IN });
-    const { session } = webkit;
-    return {
-      driver: webkit.driver,
-      async inForm(pageFunction) {
-        await session.switchTo().frame(await session.findElement(By.css(".lead-form iframe")));
-        try {
-          return await session.executeScript(pageFunction);
-        } finally {
-          await session.switchTo().defaultContent();
-        }
-      },
-      close: webkit.close,
-    };
-  });
+  formTests(() => openWebKit(PROVIDER_STAND_IN));
+});
+
+/** Whether the visitor sees the frame: shown, opaque, on the screen, at a form's height. */
+const frameShown = () => {
+  const frame = document.querySelector<HTMLIFrameElement>(".lead-form iframe")!;
+  const style = getComputedStyle(frame);
+  const box = frame.getBoundingClientRect();
+  return (
+    style.visibility === "visible" && style.opacity === "1" && box.left >= 0 && box.width > 200 && box.height > 300
+  );
+};
+
+/** Whether the helper has hidden the frame. */
+const frameHidden = () => getComputedStyle(document.querySelector(".lead-form iframe")!).visibility === "hidden";
+
+describe.each([
+  ["Chromium", openChromium],
+  ["Firefox", openFirefox],
+  ["WebKit", openWebKit],
+])("the form's frame, whatever the provider's helper does, in %s", (_, open) => {
+  it.each([
+    [
+      "the form fails to load: the provider's error page never answers the helper",
+      { ...PROVIDER_STAND_IN, document: PROVIDER_ERROR_PAGE },
+    ],
+    [
+      "the helper arrives after the form has spoken, and waits for it for ever",
+      { ...PROVIDER_STAND_IN, script: LATE_HELPER },
+    ],
+  ])(
+    "is shown within a few seconds when %s",
+    async (_, standIn) => {
+      const engine = await open(standIn);
+      try {
+        await engine.driver.load("/contact", 390);
+        // The helper took the frame and hid it, as the provider's does.
+        await engine.driver.waitFor(frameHidden, 5_000);
+        const boxHeight = await engine.driver.evaluate(
+          () => document.querySelector(".lead-form-frame")!.getBoundingClientRect().height,
+        );
+        // Shown again by the page's script, FRAME_GRACE_MS (3 s) after it was hidden.
+        await engine.driver.waitFor(frameShown, 6_000);
+        expect(
+          await engine.driver.evaluate(
+            () => document.querySelector(".lead-form-frame")!.getBoundingClientRect().height,
+          ),
+        ).toBe(boxHeight);
+        expect(boxHeight).toBe(business.leadForm.height);
+      } finally {
+        await engine.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -5,6 +5,8 @@
 
 /** The service worker's address (site/urls.ts), defined by the build. */
 declare const WORKER_URL: string;
+/** How long the estimate form's frame may stay hidden before it is shown again, defined by the build. */
+declare const FRAME_GRACE_MS: number;
 
 const button = document.querySelector<HTMLButtonElement>("[data-menu-button]");
 const menu = button && document.getElementById(button.getAttribute("aria-controls")!);
@@ -39,6 +41,32 @@ document.querySelectorAll("[data-current-year]").forEach((element) => {
 
 if (document.body.dataset.page === "not-found") {
   console.error(`Page not found: ${location.pathname}`);
+}
+
+// The estimate form's frame is never left hidden. The provider's helper hides a frame as it adopts
+// it and shows it again when the form answers; a form that failed to load never answers, and a
+// helper that arrives after the form has spoken waits for an answer that never comes: an empty box
+// under the phone line. A frame hidden for FRAME_GRACE_MS is shown again, whatever hid it (its
+// box keeps its height, so nothing moves), with the form or the provider's own error page in it.
+const frame = document.querySelector<HTMLIFrameElement>(".lead-form-frame iframe");
+if (frame) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Hidden, taken out of the page (a rectangle of nothing) or moved off the screen.
+  const hidden = () => {
+    const { visibility, opacity } = getComputedStyle(frame);
+    return visibility == "hidden" || opacity == "0" || frame.getBoundingClientRect().right <= 0;
+  };
+  const watch = () => {
+    clearTimeout(timer);
+    if (hidden())
+      timer = setTimeout(() => {
+        // The frame, then each box the helper put it in, until it shows.
+        for (let element: HTMLElement | null = frame; element && hidden(); element = element.parentElement)
+          Object.assign(element.style, { display: "block", visibility: "visible", opacity: "1", position: "static" });
+      }, FRAME_GRACE_MS);
+  };
+  new MutationObserver(watch).observe(frame.parentNode!, { attributes: true, childList: true, subtree: true });
+  watch();
 }
 
 // Offline after one visit (browser/service-worker.ts). Where there is no worker (an older browser, a page

@@ -21,6 +21,14 @@ const HEAD_SCRIPT = path.join(SCRIPTS_DIR, "browser", "head.ts");
 const BODY_SCRIPT = path.join(SCRIPTS_DIR, "browser", "site.ts");
 
 /**
+ * How long the estimate form's frame may stay hidden (by the provider's helper, waiting for a form
+ * that never answers) before the page's script shows it again (browser/site.ts): long enough for a
+ * form that loads to answer on a slow phone connection, short enough that the visitor never reads
+ * the box as empty.
+ */
+const FRAME_GRACE_MS = 3000;
+
+/**
  * Same-site links are prefetched, then prerendered, when the visitor shows intent; the contact page
  * is only prefetched (its HTML, from the site), since prerendering it would run the form
  * provider's frame and helper, and the provider would hear of a visitor who never opened the form.
@@ -130,7 +138,10 @@ export async function buildAssets(
     bundleStylesheet([STYLESHEET], kept),
     bundleStylesheet([JOBS_STYLESHEET], kept),
     bundleBrowserScript(HEAD_SCRIPT, { kept }),
-    bundleBrowserScript(BODY_SCRIPT, { define: { WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH) }, kept }),
+    bundleBrowserScript(BODY_SCRIPT, {
+      define: { WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH), FRAME_GRACE_MS: String(FRAME_GRACE_MS) },
+      kept,
+    }),
   ]);
   return {
     css: `${css}${dataStyles(business, heroPhotos)}`,

@@ -35,9 +35,10 @@ export const HELPER_STORAGE = { visits: "embedded_iframe_", sent: "_ud", account
  * The provider's helper, as it behaves: it injects a stylesheet; adopts every form frame (an
  * iframe with an id and data-layout), now and whenever one is added, hides it (transparent,
  * hidden, moved off the screen) and counts the visit in localStorage; sets window.onload, which
- * reveals the frames adopted before the page's load event (and only those) and posts each of them
- * the page's address, query and referrer; sizes a frame to the height its form asks for; and keeps
- * what the visitor sent when the form says it was submitted (HELPER_STORAGE).
+ * posts the frames adopted before the page's load event (and only those) the page's address,
+ * query and referrer; shows a frame again only when its form answers, and sizes it to the height
+ * the form asks for; and keeps what the visitor sent when the form says it was submitted
+ * (HELPER_STORAGE). A form that never speaks (its page failed) leaves its frame hidden.
  */
 function helper(storage: typeof HELPER_STORAGE) {
   const style = document.createElement("style");
@@ -62,7 +63,6 @@ function helper(storage: typeof HELPER_STORAGE) {
   window.onload = () => {
     loaded = true;
     for (const frame of registered) {
-      Object.assign(frame.style, { opacity: "", visibility: "", position: "", left: "" });
       const page = { type: "page", url: location.href, query: location.search, referrer: document.referrer };
       frame.contentWindow?.postMessage(page, new URL(frame.src).origin);
     }
@@ -71,6 +71,7 @@ function helper(storage: typeof HELPER_STORAGE) {
     const frame = [...adopted].find((candidate) => candidate.contentWindow === event.source);
     const message = event.data as { type?: string; height?: number; fields?: unknown };
     if (!frame || typeof message !== "object" || message === null) return;
+    Object.assign(frame.style, { opacity: "", visibility: "", position: "", left: "" });
     if (message.type === "height") frame.style.height = `${message.height}px`;
     if (message.type === "submit") {
       localStorage.setItem(storage.sent, JSON.stringify(message.fields));
@@ -110,6 +111,16 @@ export const PROVIDER_STAND_IN = {
 <p>Page: <output id="received"></output></p><p>Referrer: <output id="referrer"></output></p><p id="sent"></p>
 <script>(${form.toString()})(${STAND_IN_FORM_HEIGHT});</script></body></html>`,
 };
+
+/**
+ * The provider's own error page in the frame, as when the form fails to load: it says so, and never
+ * speaks to the helper.
+ */
+export const PROVIDER_ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Error</title></head><body>
+<p id="provider-error">Something went wrong. Please try again later.</p></body></html>`;
+
+/** The stand-in's helper arriving late: after the page's load event, and after the form has spoken. */
+export const LATE_HELPER = `addEventListener("load", () => setTimeout(() => { ${PROVIDER_STAND_IN.script} }, 500));`;
 
 /** What a request to the provider is answered with: the stand-in's script or document, by the request's kind. */
 export function providerAnswer(isScript: boolean, standIn: { script: string; document: string }) {
