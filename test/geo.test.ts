@@ -49,7 +49,7 @@ describe("roughMiles", () => {
 describe("distanceFromYard", () => {
   const { geo, address } = model.business;
 
-  it("gives a town page its distance from the Mattoon yard", () => {
+  it("gives a town page its distance from the business's base in Mattoon", () => {
     expect(distanceFromYard(townNamed("charleston"), geo, address.city)).toBe(
       "Charleston is about 10 miles from our base in Mattoon, in a straight line.",
     );

@@ -231,14 +231,14 @@ describe("the lists beside the map", () => {
 describe("town pages", () => {
   const townPages = towns.map((town) => ({ town, page: html(`towns/${town.slug}.html`) }));
 
-  it("say how far the town is from the Mattoon yard", () => {
+  it("say how far the town is from the business's base in Mattoon", () => {
     for (const { town, page } of townPages) {
       expect(page, town.slug).toContain(distanceFromYard(town, model.business.geo, model.business.address.city));
     }
     expect(html("towns/charleston.html")).toContain(
-      "Charleston is about 10 miles from our Mattoon yard, in a straight line.",
+      "Charleston is about 10 miles from our base in Mattoon, in a straight line.",
     );
-    expect(html("towns/mattoon.html")).toContain("Our Mattoon yard is right here in town.");
+    expect(html("towns/mattoon.html")).toContain("Our base is right here in Mattoon.");
   });
 
   it("link the 4 nearest other town pages", () => {

@@ -2,7 +2,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
-import { buildModel, otherServices, townPhone } from "../scripts/data/model.ts";
+import { allTowns, buildModel, otherServices, townPhone, townsByArea } from "../scripts/data/model.ts";
 import { buildRoutes } from "../scripts/pages/routes.ts";
 import type { Service, Town } from "../scripts/data/schema.ts";
 import { expectMenuClosedAfterBack } from "./support/behaviour.ts";
@@ -186,7 +186,12 @@ describe("service pages", () => {
       expect(await page.getByRole("heading", { name: heading }).count(), heading).toBe(1);
     }
     expect(await page.locator(".offerings li").count()).toBe(service.offerings.items.length);
-    expect(await hrefs(page, ".area-list a")).toEqual(service.areaServed.map((slug) => `/towns/${slug}`));
+    // The towns in the service area's counties first, under them; then the towns beyond them.
+    const served = service.areaServed.map((slug) => allTowns(model).find((town) => town.slug === slug)!);
+    const { inArea, beyond } = townsByArea(model.business, served);
+    expect(await hrefs(page, ".area-list a")).toEqual([...inArea, ...beyond].map((town) => `/towns/${town.slug}`));
+    expect(inArea.every((town) => model.business.counties.includes(town.county))).toBe(true);
+    if (beyond.length > 0) expect(await main.innerText()).toContain("Beyond those counties, we take on projects in:");
     expect(await hrefs(page, ".side-links ul a")).toEqual(
       otherServices(model.services, service.key).map((other) => `/services/${other.key}`),
     );
