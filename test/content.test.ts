@@ -232,6 +232,21 @@ describe("what the pages say of the law and of the business", () => {
     }
   });
 
+  it("says of the business only the owner's claims from site.yaml, under the home page's heading and in every footer", () => {
+    for (const [path, text] of pages)
+      expect(text, path).toContain(
+        `${model.business.claims.map((claim) => `${claim.text}.`).join(" ")} Serving Central Illinois`,
+      );
+    for (const claim of model.business.claims) expect(page("/")).toContain(claim.text);
+  });
+
+  it("claims no yard, crew, visit or habit the owner did not give", () => {
+    const unclaimed =
+      /(?:our|the) (?:Mattoon )?yard|crew|regularly|honestly|look at the site|arrange a visit|we always|every time/i;
+    for (const [path, text] of pages)
+      for (const sentence of sentences(text)) expect(sentence, `${path}: ${sentence}`).not.toMatch(unclaimed);
+  });
+
   it("does not promise that the business takes care of the culvert permit", () => {
     const culvert = page("/services/culvert");
     const promise =

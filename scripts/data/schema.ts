@@ -246,6 +246,13 @@ const siteSchema = z.strictObject({
     .describe(
       "How soon an estimate follows a request, as every page says it, such as within 24 hours. Texts in the other files that promise a time must use these exact words",
     ),
+  claims: z
+    .array(highlightSchema)
+    .min(1)
+    .max(4)
+    .describe(
+      "What you say of the business, in your own words, each with an icon: shown under the home page's heading and in every page's footer. Only what is true, such as Licensed and insured",
+    ),
   counties: z
     .array(text(3, 40))
     .min(1)

@@ -49,7 +49,7 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
   return [
     `# ${business.name}`,
     "",
-    `> ${business.tagline}. A locally owned and operated, licensed and insured excavation contractor based in ${business.address.city}, ${business.address.region}, working for homeowners, farms, builders and small businesses.`,
+    `> ${business.tagline}. An excavation contractor based in ${business.address.city}, ${business.address.region}, for homeowners, farms, builders and small businesses. ${business.claims.map((claim) => `${claim.text}.`).join(" ")}`,
     "",
     `Services: ${joinList(model.services.map((service) => service.name))}.`,
     "",
@@ -59,7 +59,7 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "",
     "## How to get an estimate",
     "",
-    `Every estimate is free and comes with no obligation. Send the [estimate request form](${contactUrl}) and the estimate comes back ${business.estimatePromise}; most projects start within days. Or call ${business.phone.display} (${joinList(hours)}).`,
+    `Every estimate is free and comes with no obligation. Send the [estimate request form](${contactUrl}) and the estimate comes back ${business.estimatePromise}; projects typically start within days. Or call ${business.phone.display} (${joinList(hours)}).`,
     "",
     `Address: ${business.address.street}, ${business.address.city}, ${business.address.region} ${business.address.postalCode}.`,
     "",

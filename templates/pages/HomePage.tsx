@@ -16,14 +16,9 @@ import { TownLinks } from "../parts/TownLinks.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 import { PageTop } from "../parts/PageTop.tsx";
 
-/** The four claims under the hero; the estimate's time is site.yaml's one promise. */
+/** The claims under the hero: the owner's (site.yaml), then the estimate's time, site.yaml's one promise. */
 function promises(business: Business) {
-  return [
-    { icon: "house", text: "Locally owned and operated" },
-    { icon: "shield-check", text: "Licensed and insured" },
-    { icon: "clipboard-check", text: "Free, no-obligation estimates" },
-    { icon: "clock", text: `Estimate ${business.estimatePromise} of an online request` },
-  ];
+  return [...business.claims, { icon: "clock", text: `Estimate ${business.estimatePromise} of an online request` }];
 }
 
 export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteModel; map: ServiceAreaMapData }) {

@@ -9,7 +9,8 @@ export function Footer({ business, year }: { business: Business; year: number })
         <div>
           <p className="footer-name">{business.name}</p>
           <p>
-            Locally owned and operated. Licensed and insured. Serving Central Illinois from {business.address.city}.
+            {business.claims.map((claim) => `${claim.text}. `).join("")}Serving Central Illinois from{" "}
+            {business.address.city}.
           </p>
           <ul className="footer-links">
             <li>
