@@ -1,12 +1,14 @@
 // The site editor's files in dist/admin/ and the headers they get: its own policy (no
 // 'unsafe-eval', GitHub's API the only other origin), noindex, the CMS's script asking no CDN, and
-// every public page's policy left as it was.
+// every public page's policy left as it was; and the CMS's package pinned to one version.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { parseHeadersFile } from "../scripts/headers/headers-file.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { outputText } from "../scripts/lib/output.ts";
-import { DATA_DIR } from "./support/paths.ts";
+import { DATA_DIR, ROOT } from "./support/paths.ts";
 
 let site: RenderedSite;
 let rules: HeaderRule[];
@@ -72,5 +74,14 @@ describe("the site editor's files and headers", () => {
     }
     expect(JSON.parse(outputText(site.files.get("admin/cms/package.json")!)).version).toMatch(/^\d+\.\d+\.\d+$/);
     expect([...site.files.keys()].filter((file) => file.startsWith("admin/fonts/"))).toHaveLength(3);
+  });
+});
+
+describe("the site editor's package", () => {
+  it("is pinned to one exact version of @sveltia/cms: the build rewrites the CMS's script, and a new release could break that unseen", async () => {
+    const manifest = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    expect(manifest.dependencies["@sveltia/cms"]).toMatch(/^\d+\.\d+\.\d+$/);
   });
 });
