@@ -196,6 +196,20 @@ describe("the layout", () => {
     }
   });
 
+  it("names every module of scripts/ in its folder's README.md, and every file and folder of templates/ in its", async () => {
+    const unnamed: string[] = [];
+    const named = async (readme: string, name: string) =>
+      (await readFile(path.join(ROOT, readme), "utf8")).includes(`\`${name}`) || unnamed.push(`${readme}: ${name}`);
+    for (const folder of await readdir(path.join(ROOT, "scripts")))
+      for (const file of (await readdir(path.join(ROOT, "scripts", folder))).filter((name) => /\.tsx?$/.test(name)))
+        await named(`scripts/${folder}/README.md`, file);
+    // templates/pages/ and templates/parts/ are named as folders: one component per kind of page, shared pieces.
+    for (const entry of await readdir(path.join(ROOT, "templates"), { withFileTypes: true }))
+      if (entry.name !== "README.md")
+        await named("templates/README.md", entry.isDirectory() ? `${entry.name}/` : entry.name);
+    expect(unnamed).toEqual([]);
+  });
+
   it("reads the imports it checks (a sanity check of the parser)", () => {
     expect(files.length).toBeGreaterThan(60);
     expect(edges.length).toBeGreaterThan(150);
