@@ -13,10 +13,12 @@ process.env.NODE_ENV ??= "production";
 // tsx's JavaScript from the TypeScript. tsx keeps its own in the temporary folder of the moment it
 // loads, and a host's build starts with an empty one; so it loads with that folder pointed here.
 // Together they take about a third off a build with .cache/ kept (docs/deploying.md, "From Save to live").
+// With --no-cache, nothing is kept, this compiled code included.
 const CACHE = fileURLToPath(new URL("../.cache", import.meta.url));
-enableCompileCache(path.join(CACHE, "node"));
+const keep = !process.argv.includes("--no-cache");
+if (keep) enableCompileCache(path.join(CACHE, "node"));
 const temporary = process.env.TMPDIR;
-process.env.TMPDIR = CACHE;
+if (keep) process.env.TMPDIR = CACHE;
 const { register } = await import("tsx/esm/api");
 // The project's tsconfig.json (JSX settings) wherever the command is started from.
 register({ tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });

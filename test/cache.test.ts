@@ -2,9 +2,11 @@
 // since it was written is found by its key and made again, never served, and a cache that cannot
 // be written stops nothing.
 import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BuildCache, cacheKey } from "../scripts/lib/cache.ts";
@@ -12,6 +14,7 @@ import { CACHE_DIR } from "../scripts/lib/paths.ts";
 import { generate } from "../scripts/pipeline/generate.ts";
 import { readTree } from "./support/files.ts";
 import { DATA_DIR } from "./support/paths.ts";
+import { copyProject } from "./support/project-copy.ts";
 
 let tmp: string;
 
@@ -92,6 +95,24 @@ describe("BuildCache", () => {
     expect(made).toBe(2);
     expect(cache.unwritable).toBeUndefined();
   });
+});
+
+const run = promisify(execFile);
+
+describe("generate --no-cache, run as a person runs it", () => {
+  it("keeps nothing in .cache/, the command line's compiled code included", async () => {
+    const project = await copyProject();
+    // A copy whose .cache/ is its own, empty, not the project's shared one.
+    await rm(path.join(project, ".cache"));
+    const out = path.join(project, "site");
+    await run(process.execPath, [path.join(project, "bin", "sitegen.js"), "generate", "--no-cache", "-q", "-o", out], {
+      cwd: project,
+    });
+    expect((await readdir(out)).length).toBeGreaterThan(10);
+    const kept = await readdir(path.join(project, ".cache"), { recursive: true }).catch(() => []);
+    expect(kept).toEqual([]);
+    await rm(project, { recursive: true, force: true });
+  }, 120_000);
 });
 
 describe("generate and its cache", () => {

@@ -47,7 +47,7 @@ export function describeCheck(summary: CheckSummary, dataLabel: string): string 
   );
   return [
     `OK: ${dataLabel} is valid: ${count(summary.services, "service")}, ${count(townCount, "town")} (${summary.towns} in the town grids, ${summary.alsoServing} under "Also serving"), ${count(summary.homeFaqs, "home-page question")}${summary.jobs > 0 ? `, ${count(summary.jobs, "job")}` : ""}.`,
-    `${count(summary.pages, "page")} would be written. Nothing was written; run \`npm run generate\` to build the site.`,
+    `${count(summary.pages, "page")} would be written. Nothing was written to dist/; run \`npm run generate\` to build the site.`,
     ...notes,
   ].join("\n");
 }
