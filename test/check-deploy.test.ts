@@ -238,7 +238,7 @@ describe("check-deploy on a broken deploy", () => {
       expect.stringMatching(
         new RegExp(
           `^/, /contact and \\d+ more: its policy blocks code the page as served runs: inline <script> ` +
-            `"document\\.documentElement\\.dataset\\.cdn=\\\\"\\\\x1b\\[31mrewritten\\\\"" \\(${hash.replace(/[+/]/g, "\\$&")} is not in script-src\\); ` +
+            `"document\\.documentElement\\.dataset\\.cdn=\\\\"\\\\u\\{1b\\}\\[31mrewritten\\\\"" \\(${hash.replace(/[+/]/g, "\\$&")} is not in script-src\\); ` +
             `<script src="${INJECTED_SRC.replace(/\./g, "\\.")}"> \\(not allowed by script-src\\)$`,
         ),
       ),
@@ -269,7 +269,7 @@ describe("check-deploy on a broken deploy", () => {
 
   it("prints what the site sent as printable text: the escape in the injected script is shown, not obeyed", () => {
     expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
-    expect(result.stdout).toContain("\\x1b[31m");
+    expect(result.stdout).toContain("\\u{1b}[31m");
   });
 });
 

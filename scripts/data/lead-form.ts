@@ -10,6 +10,7 @@
 // build; the browser's own in the site editor, which runs the same rules on save).
 import type { FragmentNode, FragmentParser } from "./html-fragment.ts";
 import { httpsAddressProblem } from "./web-address.ts";
+import { excerpt } from "../lib/printable.ts";
 
 type Element = Extract<FragmentNode, { kind: "element" }>;
 
@@ -48,11 +49,8 @@ const EXPECTED_EMBED =
   "the form's embed code from the provider's dashboard (an <iframe> of the form and its <script>), or the form's address such as https://api.leadconnectorhq.com/widget/form/your-form-id";
 
 
-/** Printable, at most 60 characters: what a message shows of a value. */
-function shown(text: string): string {
-  const printable = text.replace(/[^\x20-\x7E]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
-  return JSON.stringify(printable.length > 60 ? `${printable.slice(0, 57)}...` : printable);
-}
+/** What a message shows of a value, in quotes: anything outside printable ASCII as \u{…}, at most 60 characters. */
+const shown = (text: string) => JSON.stringify(excerpt(text, { ascii: true }));
 
 /** The form's id, or a problem, for the frame's address. */
 function formAddressProblem(address: string, offset: number): EmbedProblem | undefined {

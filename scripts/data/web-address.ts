@@ -2,6 +2,7 @@
 // reaches the security policy, the nginx config and the terminal, where a character the URL
 // parser lets through (`*`, `;`, `"`, `$`, an escape) would widen the policy, write a directive or
 // rewrite the screen; so the host is held to what DNS allows, and the rest to printable ASCII.
+import { excerpt } from "../lib/printable.ts";
 
 /** One label of a host name: letters, digits and hyphens, not at either end, at most 63 characters. */
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
@@ -38,11 +39,8 @@ export function isHostName(text: string): boolean {
 export const HTTPS_ADDRESS_EXPECTED =
   "an https:// address whose host is a host name (letters, digits, hyphens and dots, at most 253 characters, ending in a name such as .com), with no user, password or port";
 
-/** Printable, for a message: at most 60 characters, anything outside printable ASCII as \u{…}. */
-function shown(text: string): string {
-  const printable = [...text].map((c) => (/[\x20-\x7E]/.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join("");
-  return printable.length > 60 ? `${printable.slice(0, 57)}...` : printable;
-}
+/** What a message shows of an address: anything outside printable ASCII as \u{…}, at most 60 characters. */
+const shown = (text: string) => excerpt(text, { ascii: true });
 
 /** Why an address breaks the rule, in the owner's words; undefined when it keeps it. */
 export function httpsAddressProblem(text: string): string | undefined {

@@ -29,7 +29,8 @@ import { blockedCode } from "./blocked-code.ts";
 import { fetchAnswer, type LiveAnswer } from "./fetch-answer.ts";
 import { headerDifferences } from "./headers-compare.ts";
 import { policiesIn } from "./policy-text.ts";
-import { printable, quoted } from "./printable.ts";
+import { printable } from "../lib/printable.ts";
+import { quoted } from "./printable.ts";
 import { detectServer, type Server } from "./servers.ts";
 
 interface CheckOptions {

@@ -3,7 +3,8 @@
 // live site sent is printed escaped (printable.ts).
 import { ADMIN_PATH, SERVICE_WORKER_PATH } from "../site/urls.ts";
 import type { CheckResult, Problem } from "./check-deploy.ts";
-import { printable, quoted } from "./printable.ts";
+import { printable } from "../lib/printable.ts";
+import { quoted } from "./printable.ts";
 import { SERVER_NAMES } from "./servers.ts";
 
 /** How many addresses a line names before it says how many more. */
@@ -46,5 +47,5 @@ export function checkReport(result: CheckResult, distLabel: string): { lines: st
         `robots.txt and the sitemap answer as generate wrote them in ${distLabel}, and the estimate form's frame and ` +
         `script answer (${result.requests} requests).`
       : `${lines.length} problem${lines.length === 1 ? "" : "s"} at ${places} of the ${result.requests} addresses asked.`;
-  return { lines: [heading, ...lines, summary].map(printable), ok: lines.length === 0 };
+  return { lines: [heading, ...lines, summary].map((line) => printable(line)), ok: lines.length === 0 };
 }

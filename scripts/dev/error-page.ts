@@ -21,7 +21,7 @@ export function describeFailure(failure: BuildFailure): { heading: string; lines
   }
   return {
     heading: failure.kind === "render" ? "A page failed to render" : "The build failed",
-    lines: failure.message.split("\n").map(printable),
+    lines: failure.message.split("\n").map((line) => printable(line)),
   };
 }
 

@@ -9,12 +9,27 @@ const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
 const visible = (character: string) => `\\u{${character.codePointAt(0)!.toString(16)}}`;
 
-/** One line of text as a terminal should show it: every character it would act on, newlines included, as \u{…}. */
-export function printable(text: string): string {
-  return text.replace(UNPRINTABLE, visible);
+/** Anything but printable ASCII: for a host name or an address, where a letter from another script would pass for a Latin one. */
+const NOT_ASCII = /[^\x20-\x7E]/gu;
+
+/**
+ * One line of text as a terminal should show it: every character it would act on, newlines
+ * included, as \u{…}; with `ascii`, every character outside printable ASCII too.
+ */
+export function printable(text: string, { ascii = false }: { ascii?: boolean } = {}): string {
+  return text.replace(ascii ? NOT_ASCII : UNPRINTABLE, visible);
+}
+
+/** What a message shows of a value: printable, at most `max` characters, "..." where it was cut. */
+export function excerpt(text: string, { max = 60, ascii = false }: { max?: number; ascii?: boolean } = {}): string {
+  const shown = printable(text, { ascii });
+  return shown.length > max ? `${shown.slice(0, max - 3)}...` : shown;
 }
 
 /** A message of several lines as a terminal should show it: its own line breaks kept, each line printable. */
 export function printableLines(text: string): string {
-  return text.split("\n").map(printable).join("\n");
+  return text
+    .split("\n")
+    .map((line) => printable(line))
+    .join("\n");
 }
