@@ -30,6 +30,20 @@ describe("the route table", async () => {
     for (const route of routes.slice(1)) expect(route.path).toMatch(/^(\/[a-z0-9-]+)+$/);
   });
 
+  it("describes the services index from services.yaml: its labels in order, as many whole as fit in 160 characters", () => {
+    const description = routes.find((route) => route.path === "/services")!.meta.description;
+    expect(description.length).toBeLessThanOrEqual(160);
+    const listed = description
+      .replace(/ and more in Central Illinois\.$| in Central Illinois\.$/, "")
+      .split(/, | and /);
+    expect(listed.length).toBeGreaterThan(3);
+    expect(listed).toEqual(model.services.slice(0, listed.length).map((service) => service.label));
+    const fewer = buildRoutes({ ...model, services: model.services.slice(0, 3) });
+    expect(fewer.find((route) => route.path === "/services")!.meta.description).toBe(
+      `${joinList(model.services.slice(0, 3).map((service) => service.label))} in Central Illinois.`,
+    );
+  });
+
   it("keeps the not-found page out of the public routes", () => {
     const notFound = notFoundRoute(model);
     expect(notFound.file).toBe("404.html");

@@ -2,6 +2,7 @@
 // The only module that imports templates/pages/: everything else knows a page by its Route.
 import { createElement } from "react";
 import { allTowns, jobTown, joinList, type SiteModel } from "../data/model.ts";
+import type { Service } from "../data/schema.ts";
 import { DESCRIPTION_LENGTH, storySummary } from "../data/jobs.ts";
 import { HomePage } from "../../templates/pages/HomePage.tsx";
 import { ContactPage } from "../../templates/pages/ContactPage.tsx";
@@ -93,7 +94,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
       "services",
       {
         title: title("Excavation Services in Central IL"),
-        description: `Drainage, culverts, ditches, erosion control, ponds, site prep, basements, trenching, septic, foundations, hauling and roads in Central Illinois.`,
+        description: servicesDescription(model.services),
       },
       [HOME, SERVICES],
       (shell) => createElement(ServicesPage, { shell, model }),
@@ -174,6 +175,21 @@ function jobDescription(story: string, town: string): string {
   if (story.includes(town)) return storySummary(story);
   const lead = `${town}, IL: `;
   return `${lead}${storySummary(story, DESCRIPTION_LENGTH - lead.length)}`;
+}
+
+/**
+ * The services index's meta description, from services.yaml: the services' labels in the data's
+ * order, as many whole as fit in the characters results show (DESCRIPTION_LENGTH), then "and more".
+ */
+function servicesDescription(services: readonly Service[]): string {
+  const where = " in Central Illinois.";
+  const labels = services.map((service) => service.label);
+  for (let count = labels.length; count > 1; count--) {
+    const shown = count === labels.length ? labels : [...labels.slice(0, count), "more"];
+    const description = `${joinList(shown)}${where}`;
+    if (description.length <= DESCRIPTION_LENGTH) return description;
+  }
+  return `${labels[0]} and more${where}`;
 }
 
 /** The not-found page, served for every unknown path. It is not a public route. */
