@@ -151,27 +151,34 @@ async function produceSite(
     ...(await renderBrand(brand, cache)),
   ]);
   photos.catch(() => {});
-  const policies: PagePolicy[] = [];
-  await timer.time("pages, and what their policy needs", async () => {
-    for (const route of pages) {
-      const html = renderRoute(route, context);
-      policies.push(pagePolicy(model.business, route.file, html));
-      await emit(route.file, html);
-    }
+  // If any of it fails, the work begun beside the pages is over before the build fails.
+  const { policies, mapPicture } = await settledFirst([admin, images, photos], async () => {
+    const policies: PagePolicy[] = [];
+    await timer.time("pages, and what their policy needs", async () => {
+      for (const route of pages) {
+        const html = renderRoute(route, context);
+        policies.push(pagePolicy(model.business, route.file, html));
+        await emit(route.file, html);
+      }
+    });
+    // The home page's picture of the service-area map, with a header policy of its own.
+    const mapPicture = await renderMapPicture(areaMap(), memory.bundles);
+    await emit(SERVICE_AREA_MAP_FILE, mapPicture);
+    await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
+    await emit("robots.txt", buildRobots(model.business.url));
+    await emit("llms.txt", buildLlmsTxt(routes, model));
+    if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
+    for (const [file, png] of await images) await emit(file, png);
+    for (const [file, photo] of await photos) await emit(file, photo);
+    // The shovel, unless site.yaml names an icon (written with the photos above).
+    if (!brand.icon)
+      await emit(
+        FAVICON_FILE,
+        buildFavicon(renderToStaticMarkup(createElement(iconIn(icons, "shovel"))), brand.palette),
+      );
+    await admin;
+    return { policies, mapPicture };
   });
-  // The home page's picture of the service-area map, with a header policy of its own.
-  const mapPicture = await renderMapPicture(areaMap(), memory.bundles);
-  await emit(SERVICE_AREA_MAP_FILE, mapPicture);
-  await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
-  await emit("robots.txt", buildRobots(model.business.url));
-  await emit("llms.txt", buildLlmsTxt(routes, model));
-  if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
-  for (const [file, png] of await images) await emit(file, png);
-  for (const [file, photo] of await photos) await emit(file, photo);
-  // The shovel, unless site.yaml names an icon (written with the photos above).
-  if (!brand.icon)
-    await emit(FAVICON_FILE, buildFavicon(renderToStaticMarkup(createElement(iconIn(icons, "shovel"))), brand.palette));
-  await admin;
   // The offline page is written into the service worker, with the policy of every page.
   const offline = offlineRoute(model);
   const offlineHtml = renderRoute(offline, context);
@@ -218,6 +225,20 @@ export async function renderSite(options: GenerateOptions): Promise<RenderedSite
 
 function cacheFor(options: GenerateOptions): BuildCache {
   return new BuildCache(options.cacheDir ?? CACHE_DIR);
+}
+
+/**
+ * `work`'s result; if it fails, `started` (tasks already under way that write files) are settled
+ * before the failure goes on, so that none of them writes afterwards: into a staging folder already
+ * removed, or the next build's (the dev server builds again and again in one process).
+ */
+async function settledFirst<T>(started: Promise<unknown>[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await Promise.allSettled(started);
+    throw error;
+  }
 }
 
 /** Files compressed and written at once: enough to keep every core and the disk busy. */

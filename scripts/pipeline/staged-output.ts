@@ -7,6 +7,7 @@ import type { OutputContents } from "../lib/output.ts";
 export class StagedOutput {
   readonly staging: string;
   private readonly folders = new Map<string, Promise<unknown>>();
+  private abandoned = false;
 
   constructor(readonly outDir: string) {
     this.staging = `${outDir}.staging-${process.pid}`;
@@ -26,6 +27,7 @@ export class StagedOutput {
   }
 
   async write(file: string, contents: OutputContents): Promise<void> {
+    if (this.abandoned) throw new Error(`${file} was written after its build had failed`);
     await writeFile(await this.target(file), contents);
   }
 
@@ -42,6 +44,7 @@ export class StagedOutput {
   }
 
   async abandon(): Promise<void> {
+    this.abandoned = true;
     await rm(this.staging, { recursive: true, force: true });
   }
 }
