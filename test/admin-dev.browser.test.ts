@@ -92,7 +92,8 @@ describe("the site editor on npm run dev", () => {
       },
     });
     // The field names the photo as it will be saved: a name fit for a web address.
-    await field(photo, "Photo").getByText("/photos/img-2041.jpg").waitFor();
+    // A camera's JPEG is saved as WebP (shrunk to the size the site uses when it is larger).
+    await field(photo, "Photo").getByText("/photos/img-2041.webp").waitFor();
     // The caption stays empty: it is optional, and the file leaves it out.
     const since = setup.dev.output().length;
     await editor.getByRole("button", { name: "Save" }).click();
@@ -100,11 +101,13 @@ describe("the site editor on npm run dev", () => {
     await visitor.waitForFunction((alt) => document.querySelector(`img[alt="${alt}"]`), alt, { timeout: 30_000 });
     expect(await setup.dev.terminalLine(/✓ .*built \d+ pages.*\(data\/towns\.yaml\).*/, since)).toBeTruthy();
     // The file name is made fit for a web address; the data names it from data/, without a slash.
-    expect(await readdir(path.join(project, "data", "photos"))).toEqual(["img-2041.jpg"]);
+    expect(await readdir(path.join(project, "data", "photos"))).toEqual(["img-2041.webp"]);
     const towns = parse(await readFile(path.join(project, "data", "towns.yaml"), "utf8")) as {
       towns: { slug: string; photos?: unknown[] }[];
     };
-    expect(towns.towns.find((town) => town.slug === "mattoon")?.photos).toEqual([{ file: "photos/img-2041.jpg", alt }]);
+    expect(towns.towns.find((town) => town.slug === "mattoon")?.photos).toEqual([
+      { file: "photos/img-2041.webp", alt },
+    ]);
     const image = visitor.locator(`img[alt="${alt}"]`);
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

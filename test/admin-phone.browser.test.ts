@@ -41,6 +41,7 @@ import {
 } from "./support/editor-form.ts";
 import { openLocalEditor, startEditorProject, type EditorProject } from "./support/local-editor.ts";
 import { jobSitePhoto } from "./support/photo-fixtures.ts";
+import { PHOTO_LONG_SIDE } from "../scripts/site/photos.ts";
 import { sitegen } from "./support/sitegen.ts";
 
 /** A phone in the owner's hand: the size of an iPhone 14, its pixel density, touch. */
@@ -162,7 +163,8 @@ describe("the site editor on a phone (390×844, touch)", () => {
     const { editor, errors } = await openLocalEditor(browser, setup, PHONE);
     const { town } = await openFirstTown(editor, tap);
     const alt = "Excavator digging a basement in Mattoon";
-    const file = { name: "IMG 2041.JPG", mimeType: "image/jpeg", buffer: await jobSitePhoto() };
+    // A phone camera's size: 4032 × 3024 pixels.
+    const file = { name: "IMG 2041.JPG", mimeType: "image/jpeg", buffer: await jobSitePhoto(4032, 3024) };
     const names = { "row added": "07", library: "08", uploaded: "09", inserted: "10", described: "11" } as const;
     await addPhoto(editor, town, file, alt, {
       press: tap,
@@ -178,9 +180,14 @@ describe("the site editor on a phone (390×844, touch)", () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await look(visitor, "13-visitor-photo");
 
-    expect(await readdir(path.join(setup.project, "data", "photos"))).toEqual(["img-2041.jpg"]);
+    // Shrunk in the browser before it was saved: WebP, its longest side the longest the site uses.
+    expect(await readdir(path.join(setup.project, "data", "photos"))).toEqual(["img-2041.webp"]);
+    const saved = await readFile(path.join(setup.project, "data", "photos", "img-2041.webp"));
+    const { format, width, height } = await sharp(saved).metadata();
+    expect([format, Math.max(width, height)]).toEqual(["webp", PHOTO_LONG_SIDE]);
+    expect(saved.length).toBeLessThan(file.buffer.length / 2);
     expect((await townsFile()).towns.find((entry) => entry.slug === "mattoon")?.photos).toEqual([
-      { file: "photos/img-2041.jpg", alt },
+      { file: "photos/img-2041.webp", alt },
     ]);
     await checkSavedData();
     expect(errors).toEqual([]);
@@ -246,8 +253,8 @@ describe("the site editor on a phone (390×844, touch)", () => {
         month: "2025-09",
         story: PHONE_JOB.story,
         photos: [
-          { file: "photos/img-3107.jpg", role: "before", alt: PHONE_JOB.before.alt },
-          { file: "photos/img-3142.jpg", role: "after", alt: PHONE_JOB.after.alt },
+          { file: "photos/img-3107.webp", role: "before", alt: PHONE_JOB.before.alt },
+          { file: "photos/img-3142.webp", role: "after", alt: PHONE_JOB.after.alt },
         ],
       },
     ]);
@@ -354,7 +361,7 @@ describe("the site editor on a phone (390×844, touch)", () => {
       logo: { file: "brand/logo.svg" },
       icon: "brand/icon.png",
       accent: SECOND_ACCENT,
-      hero: { file: "photos/img-4410.jpg", alt: HERO_ALT },
+      hero: { file: "photos/img-4410.webp", alt: HERO_ALT },
     });
     const brandDir = path.join(setup.project, "data", "brand");
     expect(await readdir(brandDir)).toEqual(["icon.png", "logo.svg"]);

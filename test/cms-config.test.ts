@@ -440,7 +440,18 @@ describe("the site editor's configuration", () => {
     const photo = (town.find((field) => field.name === "photos")!.fields as CmsField[])[0]!;
     expect([photo.name, photo.widget, photo.choose_url]).toEqual(["file", "image", false]);
     expect([config.media_folder, config.public_folder]).toEqual(["data/photos", "/photos"]);
-    expect(config.media_libraries).toEqual({ default: { config: { slugify_filename: true } }, stock_assets: false });
+    expect(config.media_libraries).toEqual({
+      default: {
+        config: {
+          slugify_filename: true,
+          transformations: {
+            jpeg: { format: "webp", quality: 85, width: 2134, height: 2134 },
+            heic: { format: "webp", quality: 85, width: 2134, height: 2134 },
+          },
+        },
+      },
+      stock_assets: false,
+    });
   });
 
   it("offers the logo and the icon as pictures into data/brand/, and the accent as a colour picker", () => {

@@ -31,6 +31,10 @@ import {
 import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import { faviconOf } from "../site/brand.ts";
+import { PHOTO_LONG_SIDE } from "../site/photos.ts";
+
+/** WebP quality of an uploaded photo: the CMS's default, well above what the site's own copies are encoded at. */
+const UPLOAD_QUALITY = 85;
 import type { CountRule } from "./editor.ts";
 
 /** A field of the CMS configuration. */
@@ -473,8 +477,22 @@ export function cmsConfig(
     media_folder: `${DATA_FOLDER}/${PHOTO_FOLDER}`,
     public_folder: `/${PHOTO_FOLDER}`,
     media_libraries: {
-      // "IMG 2041 (1).JPG" is saved as img-2041-1.jpg: a file name that reads well in a web address.
-      default: { config: { slugify_filename: true } },
+      default: {
+        config: {
+          // "IMG 2041 (1).JPG" is saved as img-2041-1.jpg: a file name that reads well in a web address.
+          slugify_filename: true,
+          // A camera's photo (JPEG, or HEIC from an iPhone) is shrunk in the browser before it is
+          // saved, to the longest side the site uses, as WebP, which check accepts and measures like
+          // any photo: the repository does not grow by the camera's megabytes with each job. A PNG or
+          // WebP (a logo, an icon) is saved as it is.
+          transformations: Object.fromEntries(
+            ["jpeg", "heic"].map((format) => [
+              format,
+              { format: "webp", quality: UPLOAD_QUALITY, width: PHOTO_LONG_SIDE, height: PHOTO_LONG_SIDE },
+            ]),
+          ),
+        },
+      },
       // Only the owner's own photos: stock photos on the site would show someone else's work.
       stock_assets: false,
     },

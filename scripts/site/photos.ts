@@ -125,6 +125,12 @@ export function galleryOf(row: { photos?: Photo[] }, photos: ReadonlyMap<string,
  * phone at three pixels per point would ask for is 105 KB), a larger screen one of the three largest.
  */
 export const HERO_WIDTHS = [480, 800, 1200, 1600] as const;
+
+/**
+ * The longest side a photo needs for every copy the site makes of it: the widest copy at the top of a
+ * page (HERO_WIDTHS), for a photo in portrait at 3:4 too. The editor shrinks an upload to it.
+ */
+export const PHOTO_LONG_SIDE = Math.ceil((HERO_WIDTHS.at(-1)! * 4) / 3);
 /** The widest copy a phone is offered; a photo is at least this wide (data/photos.ts). */
 const WIDEST_FOR_PHONES = 800;
 
