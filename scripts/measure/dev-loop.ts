@@ -17,7 +17,7 @@ export interface DevLoopFigures {
   editorSaves: number[];
 }
 
-const MATTOON_BODY = "Mattoon is our home base, and we work inside the city";
+const MATTOON_BODY = "Mattoon is our home base. The city grew up in the 1850s";
 const MATTOON_DESCRIPTION = "Excavating, drainage and site work from our home base in Mattoon";
 
 /** `text` with its first `from` replaced by `to`; stops the run when the data no longer has it. */
