@@ -1,8 +1,8 @@
 // Watches the data and the code, and reports a burst of saves as one change: editors often write
 // a file in several steps (a temporary file, a rename, a second write).
-import { existsSync, watch, type FSWatcher } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { watch, type FSWatcher } from "chokidar";
 
 export type WatchedKind = "data" | "code";
 
@@ -35,29 +35,20 @@ export function isRelevantChange(kind: WatchedKind, file: string): boolean {
   return kind === "data" ? /\.ya?ml$/i.test(file) : true;
 }
 
-/** The folder and every folder below it, except hidden ones and node_modules. */
-async function foldersBelow(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const below = entries
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter(
-      (folder) =>
-        !path
-          .relative(dir, folder)
-          .split(path.sep)
-          .some((part) => part.startsWith(".") || part === "node_modules"),
-    );
-  return [dir, ...below];
-}
+/** Hidden files and folders, and node_modules, below a watched folder: never the site's. */
+const outsideTheSite = (root: string, file: string) =>
+  path
+    .relative(root, file)
+    .split(path.sep)
+    .some((part) => part.startsWith(".") || part === "node_modules");
 
 /**
  * Calls `onChange` once per burst of changes: changes less than `debounceMs` apart. One save's
  * steps land well within that: measured here, the site editor's swap file and rename, `sed -i`, and
  * a backup-write-delete as vim does, each reached the watcher within 1 ms of its first event. The
- * wait is part of every reload, so it is kept short. Each folder is watched on its own, not with
- * { recursive: true }: on Linux the recursive mode follows files rather than folders and stops
- * seeing a file after an editor replaces it (save by rename, as sed -i and many editors do).
+ * wait is part of every reload, so it is kept short. The folders are watched by chokidar (what
+ * Vite and Eleventy use), which follows a file an editor replaces by rename and a folder added
+ * later, where Node's own recursive watching on Linux does neither.
  */
 export async function watchFolders(
   folders: readonly WatchedFolder[],
@@ -66,8 +57,6 @@ export async function watchFolders(
 ): Promise<{ close(): void }> {
   let pending: ChangeBatch | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  const watchers = new Map<string, FSWatcher>();
 
   const flush = () => {
     timer = undefined;
@@ -88,42 +77,21 @@ export async function watchFolders(
     timer = setTimeout(flush, debounceMs);
   };
 
-  const watchFolder = (folder: string, root: string, kind: WatchedKind) => {
-    if (closed || watchers.has(folder)) return;
-    try {
-      const watcher = watch(folder, (_event, name) => {
-        if (!name) return record(folder, kind);
-        const file = path.join(folder, name.toString());
-        // A new folder (a new templates/ subfolder, say) is watched from now on.
-        stat(file).then(
-          (info) => {
-            if (info.isDirectory())
-              void foldersBelow(file).then((added) => added.forEach((dir) => watchFolder(dir, root, kind)));
-          },
-          () => {},
-        );
-        if (isRelevantChange(kind, path.relative(root, file))) record(file, kind);
+  const watchers = await Promise.all(
+    folders.map(({ dir, kind }) => {
+      const watcher = watch(dir, { ignoreInitial: true, ignored: (file) => outsideTheSite(dir, file) });
+      watcher.on("all", (event, file) => {
+        if (event !== "addDir" && event !== "unlinkDir" && isRelevantChange(kind, path.relative(dir, file)))
+          record(file, kind);
       });
-      watcher.on("error", () => {
-        watcher.close();
-        watchers.delete(folder);
-      });
-      watchers.set(folder, watcher);
-    } catch {
-      // The folder went away between listing and watching: nothing to watch.
-    }
-  };
-
-  for (const { dir, kind } of folders) {
-    for (const folder of await foldersBelow(dir)) watchFolder(folder, dir, kind);
-  }
+      return new Promise<FSWatcher>((resolve) => watcher.once("ready", () => resolve(watcher)));
+    }),
+  );
 
   return {
     close() {
-      closed = true;
       clearTimeout(timer);
-      for (const watcher of watchers.values()) watcher.close();
-      watchers.clear();
+      for (const watcher of watchers) void watcher.close();
     },
   };
 }
