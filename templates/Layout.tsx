@@ -10,12 +10,13 @@ import { Breadcrumbs } from "./parts/Breadcrumbs.tsx";
 import { SocialMetaTags } from "./parts/SocialMetaTags.tsx";
 import { StructuredData } from "./parts/StructuredData.tsx";
 import { faviconOf } from "../scripts/site/brand.ts";
+import { CONTACT_PATH } from "../scripts/site/urls.ts";
 
 export function Layout({
   shell,
   children,
   callPhone,
-  estimateHref = "/contact",
+  estimateHref = CONTACT_PATH,
   jobStyles = false,
 }: {
   shell: PageShell;

@@ -10,7 +10,7 @@
 // Cloudflare Pages gets no _redirects: it refuses forced rules ("Got 301!"), and it already sends
 // every other name of a page ("/contact.html", "/contact/", "/index") to its address with a 308.
 import type { Route } from "../site/page.ts";
-import { ADMIN_ALIASES, ADMIN_PATH, HOME_FILE, NOT_FOUND_FILE, PAGE_SUFFIX } from "../site/urls.ts";
+import { ADMIN_ALIASES, ADMIN_PATH, HOME_FILE, HOME_PATH, NOT_FOUND_FILE, PAGE_SUFFIX } from "../site/urls.ts";
 import { HEADERS_FILE } from "./headers-file.ts";
 
 export const REDIRECTS_FILE = "_redirects";
@@ -23,7 +23,7 @@ export function formatRedirectsFile(routes: readonly Pick<Route, "path" | "file"
   const withoutSuffix = (file: string) => `/${file.slice(0, -PAGE_SUFFIX.length)}`;
   lines.push(`/${HOME_FILE} / 301!`, `${withoutSuffix(HOME_FILE)} / 301!`);
   for (const route of routes) {
-    if (route.path !== "/") lines.push(`/${route.file} ${route.path} 301!`);
+    if (route.path !== HOME_PATH) lines.push(`/${route.file} ${route.path} 301!`);
   }
   for (const alias of ADMIN_ALIASES) {
     if (`${alias}/` !== ADMIN_PATH) lines.push(`${alias} ${ADMIN_PATH} 301!`);

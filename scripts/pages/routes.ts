@@ -20,6 +20,9 @@ import type { Crumb, PageKind, PageMeta, Route } from "../site/page.ts";
 import { heroImageOf } from "../site/photos.ts";
 import {
   CONTACT_PATH,
+  HOME_PATH,
+  SERVICES_PATH,
+  TOWNS_PATH,
   fileForPath,
   NOT_FOUND_FILE,
   PRIVACY_PATH,
@@ -39,8 +42,8 @@ export function pageTitle(base: string, businessName: string): string {
 }
 
 const HOME: Crumb = { name: "Home", path: "/" };
-const SERVICES: Crumb = { name: "Services", path: "/services" };
-const TOWNS: Crumb = { name: "Service Area", path: "/towns" };
+const SERVICES: Crumb = { name: "Services", path: SERVICES_PATH };
+const TOWNS: Crumb = { name: "Service Area", path: TOWNS_PATH };
 const PROJECTS: Crumb = { name: "Projects", path: PROJECTS_PATH };
 
 /**
@@ -69,7 +72,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
 
   const routes: Route[] = [
     page(
-      "/",
+      HOME_PATH,
       "home",
       {
         title: title(`Excavation in ${business.address.city}, ${business.address.region}`),
@@ -90,7 +93,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
       (shell) => createElement(ContactPage, { shell, model }),
     ),
     page(
-      "/services",
+      SERVICES_PATH,
       "services",
       {
         title: title("Excavation Services in Central IL"),
@@ -110,7 +113,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
       ),
     ),
     page(
-      "/towns",
+      TOWNS_PATH,
       "towns",
       {
         title: title("Excavation Service Area in Central IL"),

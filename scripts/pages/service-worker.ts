@@ -8,7 +8,7 @@ import type { Business } from "../data/model.ts";
 import { LeadFormEmbed } from "../../templates/parts/LeadForm.tsx";
 import { bundleBrowserScript, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
-import { ADMIN_PATH, CONTACT_PATH, FAVICON_PATH, SERVICE_AREA_MAP_PATH } from "../site/urls.ts";
+import { ADMIN_PATH, CONTACT_PATH, FAVICON_PATH, HOME_PATH, SERVICE_AREA_MAP_PATH } from "../site/urls.ts";
 
 const SERVICE_WORKER_SOURCE = path.join(SCRIPTS_DIR, "browser", "service-worker.ts");
 
@@ -24,7 +24,7 @@ export const NETWORK_TIMEOUT_MS = 3000;
  * Kept from the first visit: the home page with the map picture it shows, and the contact page
  * with the phone and the form.
  */
-export const KEEP_FROM_START = ["/", SERVICE_AREA_MAP_PATH, CONTACT_PATH] as const;
+export const KEEP_FROM_START = [HOME_PATH, SERVICE_AREA_MAP_PATH, CONTACT_PATH] as const;
 
 /**
  * Addresses the worker never answers, left to the network. The site editor's folder (without its

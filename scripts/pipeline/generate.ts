@@ -39,7 +39,7 @@ import { buildServiceWorker } from "../pages/service-worker.ts";
 import { renderMapPicture, serviceAreaMapOf } from "../pages/map-picture.ts";
 import { iconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { BuildMemory } from "./build-memory.ts";
-import { FAVICON_FILE, SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
+import { FAVICON_FILE, HOME_PATH, SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
 import type { Route } from "../site/page.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
@@ -192,7 +192,7 @@ async function produceSite(
   const headerRules = headerPolicyFor(policies, pictures, ownerPictures);
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
-  const homeHero = routes.find((route) => route.path === "/")?.hero;
+  const homeHero = routes.find((route) => route.path === HOME_PATH)?.hero;
   const serviceWorker = await timer.time("the service worker", () =>
     buildServiceWorker(
       {

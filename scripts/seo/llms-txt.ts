@@ -4,7 +4,7 @@ import { allTowns, joinList, townsByArea, type SiteModel } from "../data/model.t
 import type { Town } from "../data/schema.ts";
 import { pageSubject } from "./page-subject.ts";
 import type { Route } from "../site/page.ts";
-import { absoluteUrl } from "../site/urls.ts";
+import { absoluteUrl, CONTACT_PATH } from "../site/urls.ts";
 
 /** The words a link is known by: the page's own breadcrumb, or the subject's name. */
 function linkText(route: Route, model: SiteModel): string {
@@ -44,7 +44,7 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
   const section = (kinds: Route["kind"][]) =>
     publicRoutes.filter((route) => kinds.includes(route.kind)).map((route) => linkLine(route, model));
   const hours = business.hours.map((entry) => `${entry.dayRange} ${entry.timeRange}`);
-  const contactUrl = absoluteUrl(business.url, "/contact");
+  const contactUrl = absoluteUrl(business.url, CONTACT_PATH);
 
   return [
     `# ${business.name}`,

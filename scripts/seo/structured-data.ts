@@ -23,7 +23,7 @@ import { storySummary } from "../data/jobs.ts";
 import { allTowns, jobServices, jobTown, townPhone, type Phone, type SiteModel, type TextLink } from "../data/model.ts";
 import { pageSubject } from "./page-subject.ts";
 import type { Crumb, Route } from "../site/page.ts";
-import { absoluteUrl, projectPath, servicePath, townPath } from "../site/urls.ts";
+import { absoluteUrl, HOME_PATH, projectPath, servicePath, townPath } from "../site/urls.ts";
 import type { DAYS, Faq, Job, Service, Town } from "../data/schema.ts";
 import { heroVariants, photoVariants } from "../site/photos.ts";
 import { socialImageFile } from "./social-meta.ts";
@@ -135,7 +135,7 @@ export function businessNode(model: SiteModel): Node<GeneralContractor> {
     "@id": businessId(business.url),
     name: business.name,
     description: business.tagline,
-    url: absoluteUrl(business.url, "/"),
+    url: absoluteUrl(business.url, HOME_PATH),
     telephone: business.phone.e164,
     ...(logo ? { logo: absoluteUrl(business.url, `/${logoFile(logo.image)}`) } : {}),
     image: businessImages(model),
@@ -167,7 +167,7 @@ function websiteNode(model: SiteModel): Node<WebSite> {
     "@type": "WebSite",
     "@id": websiteId(business.url),
     name: business.name,
-    url: absoluteUrl(business.url, "/"),
+    url: absoluteUrl(business.url, HOME_PATH),
     inLanguage: "en",
     publisher: businessRef(model),
   };

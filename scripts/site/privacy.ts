@@ -4,7 +4,7 @@
 // test reads the claims; so the page and its test cannot drift apart.
 import type { PrivacyFacts } from "../data/privacy.ts";
 import { joinList } from "../data/model.ts";
-import { CONTACT_PATH } from "./urls.ts";
+import { CONTACT_PATH, HOME_PATH } from "./urls.ts";
 
 /** A statement's words: text, a name in code type, or a link. */
 export type PrivacyWords = (string | { code: string } | { href: string; text: string })[];
@@ -62,7 +62,7 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
       words: [
         "So that it opens on a weak signal or none, the site keeps copies in your browser's cache for this site: of the home and contact pages from your first visit, of each page you open or that your browser loads ahead when you point at a link, and of the pictures those pages show. The copies are our pages and pictures as the site sent them, with nothing you typed.",
       ],
-      claim: { kind: "copies", of: ["page", "picture"], fromStart: ["/", CONTACT_PATH] },
+      claim: { kind: "copies", of: ["page", "picture"], fromStart: [HOME_PATH, CONTACT_PATH] },
     },
     {
       section: "This website",

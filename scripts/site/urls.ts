@@ -14,8 +14,20 @@ export const ADMIN_FILE = `${ADMIN_DIR}${HOME_FILE}`;
 /** Other names of the editor's address, redirected there: its folder without the slash, its file. */
 export const ADMIN_ALIASES = [ADMIN_PATH.slice(0, -1), `/${ADMIN_FILE}`, `/${ADMIN_DIR}index`] as const;
 
+/** The home page. */
+export const HOME_PATH = "/";
+
+/** The home page's contact section, which the closing bands and the town and service pages link to. */
+export const CONTACT_SECTION_HREF = `${HOME_PATH}#contact`;
+
 /** The contact page, with the estimate form: kept for offline use from the first visit. */
 export const CONTACT_PATH = "/contact";
+
+/** The services index, and each service's page below it. */
+export const SERVICES_PATH = "/services";
+
+/** The service-area index, and each town's page below it. */
+export const TOWNS_PATH = "/towns";
 
 /** The privacy policy, linked from every page's footer. */
 export const PRIVACY_PATH = "/privacy";
@@ -32,12 +44,12 @@ export const PAGE_SUFFIX = ".html";
 
 /** "/" → "index.html", "/towns/mattoon" → "towns/mattoon.html": clean URLs on any static host. */
 export function fileForPath(routePath: string): string {
-  return routePath === "/" ? HOME_FILE : `${routePath.slice(1)}${PAGE_SUFFIX}`;
+  return routePath === HOME_PATH ? HOME_FILE : `${routePath.slice(1)}${PAGE_SUFFIX}`;
 }
 
 /** The clean URL path of a file in dist/: "index.html" → "/", "towns/paris.html" → "/towns/paris", "og/site.png" → "/og/site.png". */
 export function pathForFile(file: string): string {
-  if (file === HOME_FILE) return "/";
+  if (file === HOME_FILE) return HOME_PATH;
   if (file === ADMIN_FILE) return ADMIN_PATH;
   return `/${file.endsWith(PAGE_SUFFIX) ? file.slice(0, -PAGE_SUFFIX.length) : file}`;
 }
@@ -100,11 +112,11 @@ export function isPagePath(urlPath: string): boolean {
 }
 
 export function servicePath(service: { key: string }): string {
-  return `/services/${service.key}`;
+  return `${SERVICES_PATH}/${service.key}`;
 }
 
 export function townPath(town: { slug: string }): string {
-  return `/towns/${town.slug}`;
+  return `${TOWNS_PATH}/${town.slug}`;
 }
 
 /** The list of the jobs done; a page only when there is a job to list. */

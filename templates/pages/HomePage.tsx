@@ -1,7 +1,7 @@
 import { joinList, type Business, type SiteModel } from "../../scripts/data/model.ts";
 import { reviewsFor } from "../../scripts/data/reviews.ts";
 import { recentJobs } from "../../scripts/data/jobs.ts";
-import { SERVICE_AREA_MAP_PATH, townPath } from "../../scripts/site/urls.ts";
+import { CONTACT_PATH, SERVICE_AREA_MAP_PATH, townPath, TOWNS_PATH } from "../../scripts/site/urls.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { ContactSection } from "../parts/ContactSection.tsx";
@@ -36,7 +36,7 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
           {joinList(business.counties)} counties.
         </p>
         <EstimateButtons
-          href="/contact"
+          href={CONTACT_PATH}
           label="Get a Free Estimate"
           phone={business.phone}
           tone="ghost"
@@ -87,9 +87,9 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
           <h2 id="towns-heading">Towns we serve</h2>
           <p className="section-intro">
             Based in {business.address.city}, we work across Central Illinois. Find your town, or{" "}
-            <a href="/towns">see the whole service area</a>.
+            <a href={TOWNS_PATH}>see the whole service area</a>.
           </p>
-          <ServiceAreaMapPicture map={map} src={SERVICE_AREA_MAP_PATH} href="/towns" />
+          <ServiceAreaMapPicture map={map} src={SERVICE_AREA_MAP_PATH} href={TOWNS_PATH} />
           <TownLinks towns={model.towns} label="Towns we serve" />
           {model.alsoServing.length > 0 ? (
             <div className="also-serving">

@@ -2,6 +2,7 @@ import type { SiteModel } from "../../scripts/data/model.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
+import { HOME_PATH, SERVICES_PATH, TOWNS_PATH } from "../../scripts/site/urls.ts";
 
 export function NotFoundPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
   const { business } = model;
@@ -18,9 +19,9 @@ export function NotFoundPage({ shell, model }: { shell: PageShell; model: SiteMo
           <p className="lead">
             The page you are looking for is not here. It may have moved, or the address may have a typo.
           </p>
-          <EstimateButtons href="/" label="Return to Home" phone={business.phone} text={business.text} />
+          <EstimateButtons href={HOME_PATH} label="Return to Home" phone={business.phone} text={business.text} />
           <p>
-            You can also browse <a href="/services">our services</a> or <a href="/towns">the towns we serve</a>.
+            You can also browse <a href={SERVICES_PATH}>our services</a> or <a href={TOWNS_PATH}>the towns we serve</a>.
           </p>
         </div>
       </div>

@@ -3,6 +3,7 @@ import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { ContactFacts } from "../parts/ContactFacts.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
+import { HOME_PATH } from "../../scripts/site/urls.ts";
 
 /**
  * What a page not yet kept on the visitor's phone shows when there is no network (the service
@@ -20,7 +21,7 @@ export function OfflinePage({ shell, model }: { shell: PageShell; model: SiteMod
             This page has not been saved on this device yet, and there is no connection to load it. A call or a text
             still gets through on one bar of signal.
           </p>
-          <EstimateButtons href="/" label="Home page" phone={business.phone} text={business.text} phoneIcon />
+          <EstimateButtons href={HOME_PATH} label="Home page" phone={business.phone} text={business.text} phoneIcon />
           <ContactFacts business={business} />
           <p>
             The pages you have opened before, the home page and the estimate page open without a connection. Try this

@@ -1,5 +1,5 @@
 import { allTowns, joinList, otherServices, townsByArea, type SiteModel } from "../../scripts/data/model.ts";
-import { servicePath, townPath } from "../../scripts/site/urls.ts";
+import { CONTACT_SECTION_HREF, servicePath, SERVICES_PATH, townPath } from "../../scripts/site/urls.ts";
 import type { Service, Town } from "../../scripts/data/schema.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
@@ -32,7 +32,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
           <h1>{service.name}</h1>
         </div>
         <p className="lead">{service.summary}</p>
-        <EstimateButtons href="/#contact" label={quote} phone={business.phone} text={business.text} />
+        <EstimateButtons href={CONTACT_SECTION_HREF} label={quote} phone={business.phone} text={business.text} />
       </PageTop>
 
       <div className="section">
@@ -100,7 +100,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
                 </li>
               ))}
             </ul>
-            <a href="/services">All services</a>
+            <a href={SERVICES_PATH}>All services</a>
           </nav>
         </div>
       </div>
@@ -121,7 +121,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
         textLink={business.text}
       >
         <p className="small">
-          Questions first? <a href="/#contact">Contact us</a>.
+          Questions first? <a href={CONTACT_SECTION_HREF}>Contact us</a>.
         </p>
       </CallToAction>
     </Layout>

@@ -1,6 +1,6 @@
 import { distanceFromYard } from "../../scripts/geo/distance.ts";
 import { allTowns, serviceAreaSentence, townPhone, type SiteModel } from "../../scripts/data/model.ts";
-import { servicePath } from "../../scripts/site/urls.ts";
+import { CONTACT_SECTION_HREF, servicePath } from "../../scripts/site/urls.ts";
 import type { Town } from "../../scripts/data/schema.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
@@ -35,7 +35,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
           {serviceAreaSentence(model.business, town)}
         </p>
         <EstimateButtons
-          href="/#contact"
+          href={CONTACT_SECTION_HREF}
           label="Get a Free Estimate"
           phone={phone}
           phoneIcon

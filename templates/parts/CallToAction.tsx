@@ -1,5 +1,6 @@
 import type { Business, Phone, TextLink } from "../../scripts/data/model.ts";
 import { EstimateButtons } from "./EstimateButtons.tsx";
+import { CONTACT_SECTION_HREF } from "../../scripts/site/urls.ts";
 
 /**
  * The closing band's invitation to tell us about `what`: a free estimate, within the owner's promise
@@ -31,7 +32,7 @@ export function CallToAction({
       <div className="container">
         <h2 id="cta-heading">{heading}</h2>
         <p>{text}</p>
-        <EstimateButtons href="/#contact" label={buttonLabel} phone={phone} text={textLink} tone="ghost" />
+        <EstimateButtons href={CONTACT_SECTION_HREF} label={buttonLabel} phone={phone} text={textLink} tone="ghost" />
         {children}
       </div>
     </section>

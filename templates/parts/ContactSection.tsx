@@ -1,6 +1,7 @@
 import type { Business } from "../../scripts/data/model.ts";
 import { ContactFacts } from "./ContactFacts.tsx";
 import { EstimateButtons } from "./EstimateButtons.tsx";
+import { CONTACT_PATH } from "../../scripts/site/urls.ts";
 
 /** The home page's contact section, the target of every /#contact link. */
 export function ContactSection({ business }: { business: Business }) {
@@ -14,7 +15,7 @@ export function ContactSection({ business }: { business: Business }) {
             {business.estimatePromise} of sending it. Projects typically start within days.
           </p>
           <EstimateButtons
-            href="/contact"
+            href={CONTACT_PATH}
             label="Request an Estimate Online"
             phone={business.phone}
             text={business.text}

@@ -1,5 +1,5 @@
 import type { Business } from "../../scripts/data/model.ts";
-import { PRIVACY_PATH } from "../../scripts/site/urls.ts";
+import { CONTACT_PATH, PRIVACY_PATH, SERVICES_PATH, TOWNS_PATH } from "../../scripts/site/urls.ts";
 import { ContactFacts } from "./ContactFacts.tsx";
 
 export function Footer({ business, year }: { business: Business; year: number }) {
@@ -14,13 +14,13 @@ export function Footer({ business, year }: { business: Business; year: number })
           </p>
           <ul className="footer-links">
             <li>
-              <a href="/services">Services</a>
+              <a href={SERVICES_PATH}>Services</a>
             </li>
             <li>
-              <a href="/towns">Service Area</a>
+              <a href={TOWNS_PATH}>Service Area</a>
             </li>
             <li>
-              <a href="/contact">Free Estimate</a>
+              <a href={CONTACT_PATH}>Free Estimate</a>
             </li>
             <li>
               <a href={PRIVACY_PATH}>Privacy</a>

@@ -1,11 +1,12 @@
 import type { Business } from "../../scripts/data/model.ts";
 import { logoFile, logoSize } from "../../scripts/site/brand.ts";
 import { Icon } from "./Icon.tsx";
+import { CONTACT_PATH, HOME_PATH, SERVICES_PATH, TOWNS_PATH } from "../../scripts/site/urls.ts";
 
 const NAV_LINKS = [
-  { href: "/", label: "Home" },
-  { href: "/services", label: "Services" },
-  { href: "/towns", label: "Service Area" },
+  { href: HOME_PATH, label: "Home" },
+  { href: SERVICES_PATH, label: "Services" },
+  { href: TOWNS_PATH, label: "Service Area" },
 ] as const;
 
 function isCurrent(href: string, currentPath: string): boolean {
@@ -44,7 +45,7 @@ export function Header({ business, currentPath }: { business: Business; currentP
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <a className="brand" href="/">
+        <a className="brand" href={HOME_PATH}>
           <Brand business={business} />
         </a>
         <nav className="site-nav" aria-label="Main">
@@ -68,7 +69,7 @@ export function Header({ business, currentPath }: { business: Business; currentP
               </li>
             ))}
             <li>
-              <a className="button button-accent" href="/contact">
+              <a className="button button-accent" href={CONTACT_PATH}>
                 Get a Free Estimate
               </a>
             </li>
