@@ -16,7 +16,7 @@ import { PrivacyPage } from "../../templates/pages/PrivacyPage.tsx";
 import { ProjectsPage } from "../../templates/pages/ProjectsPage.tsx";
 import { ProjectPage } from "../../templates/pages/ProjectPage.tsx";
 import { serviceAreaMapOf } from "./map-picture.ts";
-import type { Crumb, PageKind, PageMeta, Route } from "../site/page.ts";
+import type { Crumb, PageKind, PageMeta, PageSubject, Route } from "../site/page.ts";
 import { heroImageOf } from "../site/photos.ts";
 import {
   CONTACT_PATH,
@@ -41,7 +41,10 @@ export function pageTitle(base: string, businessName: string): string {
   return full.length <= MAX_TITLE ? full : base;
 }
 
-const HOME: Crumb = { name: "Home", path: "/" };
+/** The subject of every page that is about the business as a whole. */
+const SITE: PageSubject = { kind: "site" };
+
+const HOME: Crumb = { name: "Home", path: HOME_PATH };
 const SERVICES: Crumb = { name: "Services", path: SERVICES_PATH };
 const TOWNS: Crumb = { name: "Service Area", path: TOWNS_PATH };
 const PROJECTS: Crumb = { name: "Projects", path: PROJECTS_PATH };
@@ -60,12 +63,14 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
     breadcrumbs: Crumb[],
     render: Route["render"],
     hero?: Route["hero"],
+    subject: PageSubject = SITE,
   ): Route => ({
     path: routePath,
     file: fileForPath(routePath),
     kind,
     meta: { ...meta, noindex: false },
     breadcrumbs,
+    subject,
     render,
     ...(hero ? { hero } : {}),
   });
@@ -110,6 +115,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
         [HOME, SERVICES, { name: service.name, path: servicePath(service) }],
         (shell) => createElement(ServicePage, { shell, model, service }),
         heroImageOf(service.hero, model.photos),
+        { kind: "service", service },
       ),
     ),
     page(
@@ -130,6 +136,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
         [HOME, TOWNS, { name: town.name, path: townPath(town) }],
         (shell) => createElement(TownPage, { shell, model, town }),
         heroImageOf(town.hero, model.photos),
+        { kind: "town", town },
       ),
     ),
     // The jobs done: a list and a page each, only when the owner has given a job.
@@ -153,6 +160,8 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
               { title: title(job.title), description: jobDescription(job.story, jobTown(model, job).name) },
               [HOME, PROJECTS, { name: job.title, path: projectPath(job) }],
               (shell) => createElement(ProjectPage, { shell, model, job }),
+              undefined,
+              { kind: "job", job },
             ),
           ),
         ]),
@@ -207,6 +216,7 @@ export function notFoundRoute(model: SiteModel): Route {
       noindex: true,
     },
     breadcrumbs: [],
+    subject: SITE,
     render: (shell) => createElement(NotFoundPage, { shell, model }),
   };
 }
@@ -226,6 +236,7 @@ export function offlineRoute(model: SiteModel): Route {
       noindex: true,
     },
     breadcrumbs: [],
+    subject: SITE,
     render: (shell) => createElement(OfflinePage, { shell, model }),
   };
 }

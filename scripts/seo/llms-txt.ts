@@ -2,13 +2,12 @@
 // models and answer engines, with a link to every page. Built from the data and the route table.
 import { allTowns, joinList, townsByArea, type SiteModel } from "../data/model.ts";
 import type { Town } from "../data/schema.ts";
-import { pageSubject } from "./page-subject.ts";
 import type { Route } from "../site/page.ts";
 import { absoluteUrl, CONTACT_PATH } from "../site/urls.ts";
 
 /** The words a link is known by: the page's own breadcrumb, or the subject's name. */
-function linkText(route: Route, model: SiteModel): string {
-  const subject = pageSubject(route, model);
+function linkText(route: Route): string {
+  const { subject } = route;
   if (subject.kind === "service") return subject.service.name;
   if (subject.kind === "town") return `Excavation in ${subject.town.name}, IL`;
   if (subject.kind === "job") return subject.job.title;
@@ -24,7 +23,7 @@ const escapeLinkText = (text: string) => text.replace(/([[\]\\])/g, "\\$1");
 
 function linkLine(route: Route, model: SiteModel): string {
   const url = absoluteUrl(model.business.url, route.path);
-  return `- [${escapeLinkText(linkText(route, model))}](${url}): ${route.meta.description}`;
+  return `- [${escapeLinkText(linkText(route))}](${url}): ${route.meta.description}`;
 }
 
 /** The service area's lines: the counties with the towns in them, then the towns beyond them. */

@@ -9,8 +9,8 @@ import { leadPhoto as jobLeadPhoto } from "../data/jobs.ts";
 import { allTowns, joinList, townPhone, type SiteModel } from "../data/model.ts";
 import type { PhotoInfo } from "../data/photos.ts";
 import { photoCardFile } from "../site/photos.ts";
-import { pageSubject, type PageSubject } from "./page-subject.ts";
-import type { Route } from "../site/page.ts";
+
+import type { PageSubject, Route } from "../site/page.ts";
 import { SOCIAL_IMAGE_SIZE, type SocialCardData, type SocialMeta } from "../site/social.ts";
 import { absoluteUrl } from "../site/urls.ts";
 
@@ -138,7 +138,7 @@ export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons,
   const colour = model.business.brand.palette?.onNight ?? PALETTE.accent;
   const uri = (name: string) => uris.get(name) ?? uris.set(name, iconDataUri(icons, name, colour)).get(name)!;
   const brand = brandOnCard(model, logoPng);
-  const subjects: PageSubject[] = [{ kind: "site" }, ...routes.map((route) => pageSubject(route, model))];
+  const subjects: PageSubject[] = [{ kind: "site" }, ...routes.map((route) => route.subject)];
   for (const subject of subjects) {
     if (subject.kind === "job") continue;
     const file = socialImageFile(subject);
@@ -176,7 +176,7 @@ export function previewPhotos(model: SiteModel): PhotoInfo[] {
 }
 
 export function socialMetaFor(route: Route, model: SiteModel, canonicalUrl: string | undefined): SocialMeta {
-  const subject = pageSubject(route, model);
+  const { subject } = route;
   const lead = leadPhoto(subject, model);
   return {
     title: route.meta.title,

@@ -21,7 +21,6 @@ import type {
 } from "schema-dts";
 import { storySummary } from "../data/jobs.ts";
 import { allTowns, jobServices, jobTown, townPhone, type Phone, type SiteModel, type TextLink } from "../data/model.ts";
-import { pageSubject } from "./page-subject.ts";
 import type { Crumb, Route } from "../site/page.ts";
 import { absoluteUrl, HOME_PATH, projectPath, servicePath, townPath } from "../site/urls.ts";
 import type { DAYS, Faq, Job, Service, Town } from "../data/schema.ts";
@@ -316,7 +315,7 @@ export function structuredDataFor(route: Route, model: SiteModel): Graph | undef
   const nodes: Thing[] = [];
   if (route.kind === "home" || route.kind === "contact") nodes.push(businessNode(model), websiteNode(model));
   if (route.kind === "home") nodes.push(faqPageNode(model.homeFaqs, pageUrl));
-  const subject = pageSubject(route, model);
+  const { subject } = route;
   if (subject.kind === "service") nodes.push(serviceNode(subject.service, model));
   if (subject.kind === "town") {
     nodes.push(townServiceNode(subject.town, model), faqPageNode(subject.town.faqs, pageUrl));

@@ -3,6 +3,7 @@
 // templates read them.
 import type { ReactElement } from "react";
 import type { Business } from "../data/model.ts";
+import type { Job, Service, Town } from "../data/schema.ts";
 import type { HeroImage } from "./photos.ts";
 import type { SocialMeta } from "./social.ts";
 
@@ -18,6 +19,10 @@ export type PageKind =
   | "privacy"
   | "not-found"
   | "offline";
+
+/** What a page is about: the site as a whole, one service, one town or one job. */
+export type PageSubject =
+  { kind: "site" } | { kind: "service"; service: Service } | { kind: "town"; town: Town } | { kind: "job"; job: Job };
 
 export interface Crumb {
   name: string;
@@ -42,6 +47,8 @@ export interface Route {
   breadcrumbs: Crumb[];
   /** The owner's photo at the top of the page, when its row names one (site/photos.ts). */
   hero?: HeroImage;
+  /** What the page is about, as the route table made it: its head, JSON-LD, preview card and llms.txt line follow from it. */
+  subject: PageSubject;
   render(shell: PageShell): ReactElement;
 }
 
