@@ -10,7 +10,7 @@ import type { Job, JobPhoto } from "./schema.ts";
 const JOBS_PER_SECTION = 3;
 
 /** The newest first: by month, and in the file's order within a month. */
-export function newestFirst(jobs: readonly Job[]): Job[] {
+export function newestFirst<J extends Job>(jobs: readonly J[]): J[] {
   return jobs
     .map((job, index) => ({ job, index }))
     .sort((a, b) => b.job.month.localeCompare(a.job.month) || a.index - b.index)
@@ -21,7 +21,7 @@ export function newestFirst(jobs: readonly Job[]): Job[] {
  * The jobs a section shows, from jobs already newest first: on a town's page those done there, on
  * a service's page those of that service, on the home page any; at most JOBS_PER_SECTION.
  */
-export function recentJobs(jobs: readonly Job[], page?: { town: string } | { service: string }): Job[] {
+export function recentJobs<J extends Job>(jobs: readonly J[], page?: { town: string } | { service: string }): J[] {
   return jobs
     .filter((job) => (!page ? true : "town" in page ? job.town === page.town : job.services.includes(page.service)))
     .slice(0, JOBS_PER_SECTION);

@@ -9,7 +9,6 @@ import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
 import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
 import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
 import { checkBrand, type BrandMarks } from "./brand.ts";
-import { privacyFacts, type PrivacyFacts } from "./privacy.ts";
 import { checkRules } from "./rules.ts";
 import { DATA_FILES, type Faq, type Job, type Service, type SiteData, type Town } from "./schema.ts";
 import { newestFirst } from "./jobs.ts";
@@ -28,8 +27,6 @@ export interface RawData {
   brand: BrandMarks;
   /** What is allowed but close to a rule (a town page close to another's wording), located as problems are. */
   warnings: DataProblem[];
-  /** What the privacy page shows of the data (privacy.ts), and site.yaml's date of its words. */
-  privacy: { facts: PrivacyFacts; updated: string };
 }
 
 
@@ -166,7 +163,6 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
   const jobsRead = absent.has("jobs") || jobs;
   if (problems.length > 0 || !site || !services || !towns || !faq || !jobsRead) throw new DataError(inReadingOrder(problems));
   const townData = towns.value as { towns: Town[]; alsoServing: Town[] };
-  const facts = privacyFacts(site.value as SiteData);
   return {
     site: site.value as SiteData,
     services: (services.value as { services: Service[] }).services,
@@ -177,7 +173,6 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
     photos: checked.photos,
     brand: brand.marks,
     warnings: inReadingOrder(rules.warnings),
-    privacy: { facts, updated: (site.value as SiteData).privacyUpdated },
   };
 }
 

@@ -9,6 +9,7 @@ import type { BrandImage } from "./brand.ts";
 import type { PhotoInfo } from "./photos.ts";
 import { DAYS, US_PHONE, type Job, type Service, type SiteData, type Town } from "./schema.ts";
 import { businessDay, dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
+import { privacyFacts, type PrivacyFacts } from "./privacy.ts";
 
 export interface Phone {
   /** As typed in site.yaml, e.g. "(217) 555-0142". */
@@ -88,10 +89,10 @@ export interface SiteModel {
   alsoServing: Town[];
   homeFaqs: RawData["homeFaqs"];
   /** The jobs done, newest first (jobs.ts); none when the owner has given none. */
-  jobs: RawData["jobs"];
+  jobs: SiteJob[];
   photos: RawData["photos"];
-  /** What the privacy page shows of the data, and the day that last changed. */
-  privacy: RawData["privacy"];
+  /** What the privacy page shows of the data (privacy.ts), and site.yaml's date of its words. */
+  privacy: { facts: PrivacyFacts; updated: string };
 }
 
 export function toPhone(display: string): Phone {
@@ -203,6 +204,7 @@ export interface ModelOptions {
 
 export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel {
   const { phones, hours, specialHours, leadForm, ...rest } = raw.site;
+  const form = checkedEmbed(leadForm.embed);
   const { logo, icon, accent } = rest;
   const brand: Brand = {
     ...(logo && raw.brand.logo ? { logo: { image: raw.brand.logo, alt: logo.alt ?? rest.name } } : {}),
@@ -213,7 +215,7 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
     business: {
       ...rest,
       brand,
-      leadForm: { title: leadForm.title, ...checkedEmbed(leadForm.embed) },
+      leadForm: { title: leadForm.title, ...form },
       phone: toPhone(phones.primary),
       secondPhone: toPhone(phones.secondary),
       ...(phones.text === undefined ? {} : { text: textLink(phones.text) }),
@@ -225,9 +227,9 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
     towns: raw.towns,
     alsoServing: raw.alsoServing,
     homeFaqs: raw.homeFaqs,
-    jobs: raw.jobs,
+    jobs: resolvedJobs(raw),
     photos: raw.photos,
-    privacy: raw.privacy,
+    privacy: { facts: privacyFacts(raw.site, form), updated: raw.site.privacyUpdated },
   };
 }
 
@@ -286,16 +288,24 @@ export function allTowns(model: Pick<SiteModel, "towns" | "alsoServing">): reado
   return [...model.towns, ...model.alsoServing];
 }
 
-/** The town page of the town where a job was done (the rules have refused a job in any other). */
-export function jobTown(model: Pick<SiteModel, "towns" | "alsoServing">, job: Pick<Job, "town" | "slug">): Town {
-  const town = allTowns(model).find((candidate) => candidate.slug === job.town);
-  if (!town) throw new Error(`The job ${job.slug} names no town page: the data was not checked`);
-  return town;
+/** A job of jobs.yaml with the rows it names: its town's page and its services, in its order. */
+export interface SiteJob extends Job {
+  townPage: Town;
+  servicePages: Service[];
 }
 
-/** The services a job was, in the job's order. */
-export function jobServices(model: Pick<SiteModel, "services">, job: Pick<Job, "services">): Service[] {
-  return job.services.flatMap((key) => model.services.find((service) => service.key === key) ?? []);
+/**
+ * The jobs, each holding its town and its services: looked up once, here. The rules (rules.ts)
+ * have refused a job that names a town without a page or a service that does not exist.
+ */
+function resolvedJobs(raw: Pick<RawData, "jobs" | "towns" | "alsoServing" | "services">): SiteJob[] {
+  const towns = new Map([...raw.towns, ...raw.alsoServing].map((town) => [town.slug, town]));
+  const services = new Map(raw.services.map((service) => [service.key, service]));
+  return raw.jobs.map((job) => ({
+    ...job,
+    townPage: towns.get(job.town)!,
+    servicePages: job.services.map((key) => services.get(key)!),
+  }));
 }
 
 /** The photos of the town, service and job rows' own photos (galleries, a job's pairs), once each. */

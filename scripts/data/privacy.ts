@@ -1,8 +1,7 @@
 // What the privacy page says of the data: the business's name, address and numbers and the
 // estimate form's hosts, and what the form provider's helper keeps in the browser. The page's "last
 // updated" date is site.yaml's privacyUpdated, set when its words change.
-import { readLeadFormEmbed } from "./lead-form.ts";
-import { parseHtmlFragment } from "./html-fragment.ts";
+import type { LeadFormEmbed } from "./lead-form.ts";
 import type { SiteData } from "./schema.ts";
 
 /** Everything of data/ the privacy page shows. */
@@ -31,11 +30,9 @@ function providerStorage(frameId: string): PrivacyFacts["formStorage"] {
   ];
 }
 
-/** The facts from the checked site.yaml. */
-export function privacyFacts(site: SiteData): PrivacyFacts {
-  const { name, address, phones, leadForm } = site;
-  const read = readLeadFormEmbed(leadForm.embed, parseHtmlFragment);
-  if ("offset" in read) throw new Error(`The checked site.yaml has an estimate form it cannot read: ${read.expected}`);
+/** The facts from the checked site.yaml, and its estimate form as the model read it. */
+export function privacyFacts(site: SiteData, read: LeadFormEmbed): PrivacyFacts {
+  const { name, address, phones } = site;
   const formHosts = [...new Set([read.frameUrl, read.scriptUrl].map((address) => new URL(address).host))];
   const facts = {
     business: name,

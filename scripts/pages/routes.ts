@@ -1,7 +1,7 @@
 // The route table: the one list of pages. Writing dist/, the sitemap and the tests all read it.
 // The only module that imports templates/pages/: everything else knows a page by its Route.
 import { createElement } from "react";
-import { allTowns, jobTown, joinList, type SiteModel } from "../data/model.ts";
+import { allTowns, joinList, type SiteModel } from "../data/model.ts";
 import type { Service } from "../data/schema.ts";
 import { DESCRIPTION_LENGTH, storySummary } from "../data/jobs.ts";
 import { HomePage } from "../../templates/pages/HomePage.tsx";
@@ -157,7 +157,7 @@ export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model))
             page(
               projectPath(job),
               "project",
-              { title: title(job.title), description: jobDescription(job.story, jobTown(model, job).name) },
+              { title: title(job.title), description: jobDescription(job.story, job.townPage.name) },
               [HOME, PROJECTS, { name: job.title, path: projectPath(job) }],
               (shell) => createElement(ProjectPage, { shell, model, job }),
               undefined,

@@ -20,7 +20,7 @@ import type {
   WebSite,
 } from "schema-dts";
 import { storySummary } from "../data/jobs.ts";
-import { allTowns, jobServices, jobTown, townPhone, type Phone, type SiteModel, type TextLink } from "../data/model.ts";
+import { allTowns, townPhone, type Phone, type SiteJob, type SiteModel, type TextLink } from "../data/model.ts";
 import type { Crumb, Route } from "../site/page.ts";
 import { absoluteUrl, HOME_PATH, projectPath, servicePath, townPath } from "../site/urls.ts";
 import type { DAYS, Faq, Job, Service, Town } from "../data/schema.ts";
@@ -262,7 +262,7 @@ function jobImage(photo: Job["photos"][number], model: SiteModel): Node<ImageObj
  * A job, as its page tells it: a work of the business's, done in a town in a month, about the
  * services it was, with its story and its photos. Only what the page shows: no review, no rating.
  */
-function jobNode(job: Job, model: SiteModel): Node<CreativeWork> {
+function jobNode(job: SiteJob, model: SiteModel): Node<CreativeWork> {
   const siteUrl = model.business.url;
   const url = absoluteUrl(siteUrl, projectPath(job));
   return {
@@ -274,9 +274,9 @@ function jobNode(job: Job, model: SiteModel): Node<CreativeWork> {
     url,
     dateCreated: job.month,
     creator: businessRef(model),
-    locationCreated: cityNode(jobTown(model, job)),
+    locationCreated: cityNode(job.townPage),
     // The services' own nodes, on their pages (serviceNode).
-    about: jobServices(model, job).map((service) => ({
+    about: job.servicePages.map((service) => ({
       "@id": `${absoluteUrl(siteUrl, servicePath(service))}#service`,
     })),
     image: job.photos.map((photo) => jobImage(photo, model)),

@@ -1,6 +1,6 @@
 import { beforeAndAfter, leadPhoto, monthText, storyParagraphs } from "../../scripts/data/jobs.ts";
-import { jobServices, jobTown, type SiteModel } from "../../scripts/data/model.ts";
-import type { Job, JobPhoto } from "../../scripts/data/schema.ts";
+import type { SiteJob, SiteModel } from "../../scripts/data/model.ts";
+import type { JobPhoto } from "../../scripts/data/schema.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { shownPhoto } from "../../scripts/site/photos.ts";
 import { PROJECTS_PATH, servicePath, townPath } from "../../scripts/site/urls.ts";
@@ -32,10 +32,9 @@ function RoleCaption({ photo }: { photo: JobPhoto }) {
  * and after photos side by side when it has both (its after photo alone otherwise), its story, and
  * its other photos, each labelled with its role.
  */
-export function ProjectPage({ shell, model, job }: { shell: PageShell; model: SiteModel; job: Job }) {
+export function ProjectPage({ shell, model, job }: { shell: PageShell; model: SiteModel; job: SiteJob }) {
   const { business } = model;
-  const town = jobTown(model, job);
-  const services = jobServices(model, job);
+  const { townPage: town, servicePages: services } = job;
   const pair = beforeAndAfter(job);
   const top = pair ? [pair.before, pair.after] : [leadPhoto(job)];
   const others = job.photos.filter((photo) => !top.includes(photo));

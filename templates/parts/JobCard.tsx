@@ -1,6 +1,5 @@
 import { leadPhoto, monthText } from "../../scripts/data/jobs.ts";
-import { jobTown, type SiteModel } from "../../scripts/data/model.ts";
-import type { Job } from "../../scripts/data/schema.ts";
+import type { SiteJob, SiteModel } from "../../scripts/data/model.ts";
 import { shownPhoto } from "../../scripts/site/photos.ts";
 import { projectPath } from "../../scripts/site/urls.ts";
 import { Picture, type PhotoLoading } from "./Picture.tsx";
@@ -18,7 +17,7 @@ export function JobCard({
   headingLevel,
   load = "lazy",
 }: {
-  job: Job;
+  job: SiteJob;
   model: Pick<SiteModel, "towns" | "alsoServing" | "photos">;
   headingLevel: "h2" | "h3";
   load?: PhotoLoading;
@@ -30,7 +29,7 @@ export function JobCard({
         <a href={projectPath(job)}>{job.title}</a>
       </Heading>
       <p>
-        {jobTown(model, job).name} · <time dateTime={job.month}>{monthText(job.month)}</time>
+        {job.townPage.name} · <time dateTime={job.month}>{monthText(job.month)}</time>
       </p>
       <Picture photo={shownPhoto(leadPhoto(job), model.photos)} sizes={CARD_SIZES} load={load} />
     </li>

@@ -1,5 +1,5 @@
 import type { SiteModel } from "../../scripts/data/model.ts";
-import type { Job } from "../../scripts/data/schema.ts";
+import type { SiteJob } from "../../scripts/data/model.ts";
 import { PROJECTS_PATH } from "../../scripts/site/urls.ts";
 import { JobCard } from "./JobCard.tsx";
 
@@ -12,7 +12,7 @@ export function RecentWork({
   model,
   heading,
 }: {
-  jobs: Job[];
+  jobs: SiteJob[];
   model: Pick<SiteModel, "towns" | "alsoServing" | "photos">;
   heading: string;
 }) {
