@@ -133,7 +133,10 @@ describe("the pages' stylesheet", () => {
     );
     const withPhotos = await buildAssets(business({}), undefined, { heroPhotos: true });
     expect(withPhotos.css.slice(plain.css.length)).toContain(
-      `.has-photo .hero-panel{max-width:40rem;padding:var(--space-3) var(--space-4);border-radius:var(--radius);background:rgb(29 35 41/${HERO_PANEL_OPACITY})}`,
+      `:root{--hero-panel:rgb(29 35 41/${HERO_PANEL_OPACITY});--hero-eyebrow:var(--accent)}`,
+    );
+    expect(withPhotos.css).toMatch(
+      /\.has-photo \.hero-panel\{max-width:40rem;padding:var\(--space-3\) var\(--space-4\);border-radius:var\(--radius\);background:var\(--hero-panel\)\}/,
     );
   });
 });

@@ -13,6 +13,10 @@ import { CONTACT_PATH, SERVICE_WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
 const JOBS_STYLESHEET = path.join(TEMPLATES_DIR, "jobs.css");
+/** What only an owner's accent, logo or photo at the top needs: added only when site.yaml gives it. */
+const ACCENT_STYLESHEET = path.join(TEMPLATES_DIR, "accent.css");
+const LOGO_STYLESHEET = path.join(TEMPLATES_DIR, "logo.css");
+const HERO_PHOTO_STYLESHEET = path.join(TEMPLATES_DIR, "hero-photo.css");
 /** The colours and sizes both stylesheets start from, and how the service-area map is drawn. */
 export const PALETTE = path.join(TEMPLATES_DIR, "palette.css");
 export const MAP_STYLESHEET = path.join(TEMPLATES_DIR, "map.css");
@@ -42,31 +46,14 @@ const SPECULATION_RULES = JSON.stringify({
 
 /**
  * The colours made from site.yaml's accent (data/accent.ts), over palette.css's: the accent's, its
- * text's and its hover's, the links' and the focus ring's, and their twins in the dark sections, which
- * also take over where palette.css draws the accent itself on the dark header and hero (an eyebrow,
- * an icon, the current page's underline), since an owner's accent may be too dark to be seen there.
+ * text's and its hover's, the links' and the focus ring's, and their twins in the dark sections;
+ * accent.css uses the twin where palette.css draws the accent on the dark header and hero.
  */
-function accentStyles(palette: AccentPalette): string {
+function accentColours(palette: AccentPalette): string {
   const { accent, accentStrong, onAccent, link, onNight } = palette;
   return (
     `:root{--accent:${accent};--accent-strong:${accentStrong};--on-accent:${onAccent};--link:${link};--focus:${link};` +
-    `--link-on-night:${onNight};--focus-on-night:${onNight}}` +
-    ".brand-mark,.hero .eyebrow,.promises .icon{color:var(--link-on-night)}" +
-    ".nav-list a:not(.button):hover,.nav-list a[aria-current=page]{border-bottom-color:var(--link-on-night)}" +
-    "@media (max-width:47.99rem){.js .nav-list a[aria-current=page]{border-left-color:var(--link-on-night)}}"
-  );
-}
-
-/**
- * A logo as wide as the header allows on the narrowest screen, its shape kept from its width and
- * height; a dark one on a light plate of its own (data/brand.ts decides which).
- */
-function logoStyles(plated: boolean): string {
-  return (
-    ".brand-logo{max-width:100%;height:auto}" +
-    (plated
-      ? ".brand-logo-plate{box-sizing:content-box;padding:.25rem .375rem;border-radius:var(--radius);background:var(--paper)}"
-      : "")
+    `--link-on-night:${onNight};--focus-on-night:${onNight}}`
   );
 }
 
@@ -79,30 +66,11 @@ function logoStyles(plated: boolean): string {
  */
 export const HERO_PANEL_OPACITY = 0.93;
 
-/**
- * The photo at the top of a page (templates/parts/PageTop.tsx): a 16:9 band above the heading on a
- * phone; from 48rem, behind the heading, which sits on the dark panel. A service or town page's
- * light head turns dark around it. Its box is set from the first paint: nothing moves as it loads.
- */
-function heroStyles(onNightAccent: string): string {
+/** hero-photo.css's two colours: the panel's, and the eyebrow's on it (the accent's twin for dark sections, with an accent). */
+function heroColours(withAccent: boolean): string {
   const { r, g, b } = hexToRgb(COLOURS.night);
-  return (
-    ".hero-photo img{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover}" +
-    ".has-photo{position:relative;padding-top:0}" +
-    ".has-photo .hero-panel{padding-top:var(--space-3)}" +
-    ".page-head.has-photo{background:var(--night);color:var(--on-night)}" +
-    `.page-head.has-photo .eyebrow,.page-head.has-photo .title-icon{color:${onNightAccent}}` +
-    ".page-head.has-photo .town-distance{color:var(--on-night-soft)}" +
-    ".page-head.has-photo :focus-visible{outline-color:var(--focus-on-night)}" +
-    "@media (min-width:48rem){" +
-    ".has-photo{padding-top:var(--space-5)}" +
-    ".hero-photo{position:absolute;inset:0}" +
-    ".hero .hero-photo{bottom:14px}" +
-    ".hero-photo img{height:100%;aspect-ratio:auto}" +
-    ".has-photo .container{position:relative}" +
-    `.has-photo .hero-panel{max-width:40rem;padding:var(--space-3) var(--space-4);border-radius:var(--radius);background:rgb(${r} ${g} ${b}/${HERO_PANEL_OPACITY})}` +
-    "}"
-  );
+  const eyebrow = withAccent ? "var(--link-on-night)" : "var(--accent)";
+  return `:root{--hero-panel:rgb(${r} ${g} ${b}/${HERO_PANEL_OPACITY});--hero-eyebrow:${eyebrow}}`;
 }
 
 /** What of the data decides rules of the pages' stylesheet. */
@@ -112,16 +80,22 @@ export type StyledBusiness = Pick<Business, "leadForm" | "brand">;
  * The rules the data decides: the estimate form's place keeps the frame's height (the provider's
  * data-height) while the provider's helper takes the frame out of the page to adopt it, so that
  * nothing below moves; and the owner's accent, logo and photos at the top, only when site.yaml
- * gives them, so that without them the pages are byte for byte as they were. Rules, not style
- * attributes, which the pages' policy refuses.
+ * gives them, so that without them the pages are byte for byte as they were: their colours as
+ * custom properties, their rules from their stylesheets (accent.css, logo.css, hero-photo.css).
+ * Rules, not style attributes, which the pages' policy refuses.
  */
-function dataStyles(business: StyledBusiness, heroPhotos: boolean): string {
+async function dataStyles(business: StyledBusiness, heroPhotos: boolean, kept?: KeptBundles): Promise<string> {
   const { palette, logo } = business.brand;
+  const [accentCss, logoCss, heroCss] = await Promise.all([
+    palette ? bundleStylesheet([ACCENT_STYLESHEET], kept) : "",
+    logo ? bundleStylesheet([LOGO_STYLESHEET], kept) : "",
+    heroPhotos ? bundleStylesheet([HERO_PHOTO_STYLESHEET], kept) : "",
+  ]);
   return [
     `.lead-form-frame{min-height:${business.leadForm.height}px}`,
-    palette ? accentStyles(palette) : "",
-    logo ? logoStyles(!logo.image.readsOnDark) : "",
-    heroPhotos ? heroStyles(palette ? "var(--link-on-night)" : "var(--accent)") : "",
+    palette ? `${accentColours(palette)}${accentCss}` : "",
+    logoCss,
+    heroPhotos ? `${heroColours(palette !== undefined)}${heroCss}` : "",
   ].join("");
 }
 
@@ -144,7 +118,7 @@ export async function buildAssets(
     }),
   ]);
   return {
-    css: `${css}${dataStyles(business, heroPhotos)}`,
+    css: `${css}${await dataStyles(business, heroPhotos, kept)}`,
     jobsCss,
     headScript,
     bodyScript,
