@@ -5,6 +5,7 @@ import { TEMPLATE_ICONS } from "../../templates/icons.ts";
 export function iconsUsed(model: SiteModel): string[] {
   return [
     ...TEMPLATE_ICONS,
+    ...model.business.claims.map((claim) => claim.icon),
     ...model.services.flatMap((service) => [service.icon, ...service.highlights.map((h) => h.icon)]),
     ...allTowns(model).flatMap((town) => town.highlights.map((h) => h.icon)),
   ];
