@@ -53,9 +53,12 @@ const ONLY_FROM: Record<string, string> = {
   pipeline: "scripts/dev/build-process-main.ts",
 };
 
-/** The page templates are known to the route table alone; everything else sees a Route. */
+/**
+ * The page templates are known to their kinds' modules alone (scripts/pages/kinds/); the route
+ * table lists the kinds, and everything else sees a Route.
+ */
 const PAGE_TEMPLATES = "templates/pages/";
-const PAGE_TEMPLATE_IMPORTERS = ["scripts/pages/routes.ts"];
+const PAGE_TEMPLATE_IMPORTERS = "scripts/pages/kinds/";
 
 interface Edge {
   from: string;
@@ -155,9 +158,9 @@ export function forbidden(edge: Edge): string | undefined {
     to === "templates" &&
     edge.to.startsWith(PAGE_TEMPLATES) &&
     !edge.from.startsWith("templates/") &&
-    !PAGE_TEMPLATE_IMPORTERS.includes(edge.from)
+    !edge.from.startsWith(PAGE_TEMPLATE_IMPORTERS)
   ) {
-    return `${edge.from} imports ${edge.to}: only ${PAGE_TEMPLATE_IMPORTERS.join(", ")} imports the page templates`;
+    return `${edge.from} imports ${edge.to}: only the kinds' modules in ${PAGE_TEMPLATE_IMPORTERS} import the page templates`;
   }
   if (from === to) return undefined;
   if (!(from in MAY_IMPORT)) return `${edge.from} is in ${from}/, which has no import rule`;
@@ -201,7 +204,9 @@ describe("the layout", () => {
     const named = async (readme: string, name: string) =>
       (await readFile(path.join(ROOT, readme), "utf8")).includes(`\`${name}`) || unnamed.push(`${readme}: ${name}`);
     for (const folder of await readdir(path.join(ROOT, "scripts")))
-      for (const file of (await readdir(path.join(ROOT, "scripts", folder))).filter((name) => /\.tsx?$/.test(name)))
+      for (const file of (await readdir(path.join(ROOT, "scripts", folder), { recursive: true })).filter((name) =>
+        /\.tsx?$/.test(name),
+      ))
         await named(`scripts/${folder}/README.md`, file);
     // templates/pages/ and templates/parts/ are named as folders: one component per kind of page, shared pieces.
     for (const entry of await readdir(path.join(ROOT, "templates"), { withFileTypes: true }))
@@ -214,10 +219,13 @@ describe("the layout", () => {
     expect(files.length).toBeGreaterThan(60);
     expect(edges.length).toBeGreaterThan(150);
     expect(edges).toContainEqual({
-      from: "scripts/pages/routes.ts",
+      from: "scripts/pages/kinds/home.ts",
       to: "templates/pages/HomePage.tsx",
       typeOnly: false,
     });
+    expect(edges.filter((edge) => edge.from === "scripts/pages/routes.ts" && edge.to.startsWith("templates/"))).toEqual(
+      [],
+    );
     expect(edges.some((edge) => edge.typeOnly)).toBe(true);
     expect(
       edges.every((edge) => files.includes(edge.to)),
@@ -249,7 +257,7 @@ describe("the import rules", () => {
       forbidden({ from: "scripts/dev/dev-server.ts", to: "scripts/pipeline/generate.ts", typeOnly: false }),
     ).toMatch(/only scripts\/dev\/build-process-main.ts/);
     expect(forbidden({ from: "scripts/seo/head.ts", to: "templates/pages/HomePage.tsx", typeOnly: true })).toMatch(
-      /only scripts\/pages\/routes.ts/,
+      /only the kinds' modules in scripts\/pages\/kinds\//,
     );
     expect(forbidden({ from: "templates/parts/Icon.tsx", to: "scripts/measure/table.ts", typeOnly: false })).toMatch(
       /templates\/ may import only/,

@@ -4,7 +4,19 @@
 import { describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, joinList, otherServices, formatTime } from "../scripts/data/model.ts";
-import { buildRoutes, notFoundRoute, pageTitle } from "../scripts/pages/routes.ts";
+import { createElement } from "react";
+import { buildRoutes, notFoundRoute, PAGE_KINDS, pageTitle } from "../scripts/pages/routes.ts";
+import { HOME_CRUMB, pageRoute, type PageKindModule } from "../scripts/pages/kind.ts";
+import { buildAssets } from "../scripts/pages/assets.ts";
+import { renderRoute } from "../scripts/pages/render.ts";
+import { iconsUsed } from "../scripts/pages/icons.ts";
+import { loadIcons } from "../scripts/data/icons.ts";
+import { iconDrawings } from "../templates/parts/icon-drawing.ts";
+import { pageHeadFor } from "../scripts/seo/head.ts";
+import { buildLlmsTxt } from "../scripts/seo/llms-txt.ts";
+import { buildSitemap } from "../scripts/seo/sitemap.ts";
+import type { PageKind, Route } from "../scripts/site/page.ts";
+import { Layout } from "../templates/Layout.tsx";
 import { fileForPath } from "../scripts/site/urls.ts";
 import { DATA_DIR, SPEC_DATA_DIR } from "./support/paths.ts";
 
@@ -99,5 +111,58 @@ describe("small formatting rules", () => {
     expect(formatTime("17:00")).toBe("5:00 p.m.");
     expect(joinList(["Coles", "Shelby", "Clark"])).toBe("Coles, Shelby and Clark");
     expect(joinList(["Coles"])).toBe("Coles");
+  });
+});
+
+describe("a new kind of page", async () => {
+  const model = buildModel(await loadData(DATA_DIR));
+  // A small kind, as the pages README says to add one: a module, a template (here, inline) and a
+  // line in the list of kinds. Its page is about the business as a whole, so seo/ needs nothing.
+  const questionsKind: PageKindModule = {
+    kind: "questions" as PageKind,
+    routes: ({ model: site }) => [
+      pageRoute({
+        path: "/questions",
+        kind: "questions" as PageKind,
+        meta: {
+          title: pageTitle("Questions", site.business.name),
+          description: "Every question we are asked, answered.",
+        },
+        breadcrumbs: [HOME_CRUMB, { name: "Questions", path: "/questions" }],
+        render: (shell) =>
+          createElement(Layout, {
+            shell,
+            children: [
+              createElement("h1", { key: "title" }, "Questions"),
+              ...site.homeFaqs.map((faq) => createElement("h2", { key: faq.question }, faq.question)),
+            ],
+          }),
+      }),
+    ],
+  };
+  const routes = buildRoutes(model, undefined, [...PAGE_KINDS, questionsKind]);
+
+  it("takes one module and one line in the list: its page is routed, written, in the sitemap and llms.txt", async () => {
+    const route = routes.at(-1)!;
+    expect([route.path, route.file, route.subject]).toEqual(["/questions", "questions.html", { kind: "site" }]);
+    const html = renderRoute(route, {
+      business: model.business,
+      assets: await buildAssets(model.business),
+      year: 2026,
+      icons: iconDrawings(await loadIcons(iconsUsed(model))),
+      headFor: pageHeadFor(model),
+    });
+    expect(html).toContain("<h1>Questions</h1>");
+    expect(html).toContain(`<link rel="canonical" href="${model.business.url}/questions"/>`);
+    expect(html).toContain('"@type":"BreadcrumbList"');
+    expect(buildSitemap(routes, model.business.url, "2026-01-01")).toContain(
+      `<loc>${model.business.url}/questions</loc>`,
+    );
+    expect(buildLlmsTxt(routes, model)).toContain(
+      `- [Questions](${model.business.url}/questions): Every question we are asked, answered.`,
+    );
+    // The other pages are as they were.
+    const described = (list: Route[]) => list.map(({ render: _render, ...rest }) => rest);
+    expect(described(routes.slice(0, -1))).toEqual(described(buildRoutes(model)));
   });
 });

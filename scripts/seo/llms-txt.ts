@@ -64,7 +64,8 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "",
     "## Pages",
     "",
-    ...section(["home", "contact", "services", "towns", "projects", "privacy"]),
+    // Every page that is not one of a list below: a new kind of page too.
+    ...publicRoutes.filter((route) => route.subject.kind === "site").map((route) => linkLine(route, model)),
     "",
     "## Services",
     "",

@@ -1,0 +1,55 @@
+// What every kind of page shares: a kind's module (kinds/) says which pages of its kind the model
+// has and how each renders; `pageRoute()` makes one page's Route from what the module knows of it.
+import type { SiteModel } from "../data/model.ts";
+import type { ServiceAreaMapData } from "../map/service-area.ts";
+import type { Crumb, PageKind, PageMeta, PageSubject, Route } from "../site/page.ts";
+import { fileForPath, HOME_PATH } from "../site/urls.ts";
+
+/** What a kind's pages are made from: the model, and the service-area map, drawn when a page first shows it. */
+interface KindContext {
+  model: SiteModel;
+  areaMap: () => ServiceAreaMapData;
+}
+
+/** One kind of page: which pages of it exist, each with its address, head, subject and render. */
+export interface PageKindModule {
+  kind: PageKind;
+  routes(context: KindContext): Route[];
+}
+
+const MAX_TITLE = 60;
+
+/** The page's own title, followed by the business name when both fit in 60 characters. */
+export function pageTitle(base: string, businessName: string): string {
+  const full = `${base} | ${businessName}`;
+  return full.length <= MAX_TITLE ? full : base;
+}
+
+/** The home page's crumb, first on every other public page. */
+export const HOME_CRUMB: Crumb = { name: "Home", path: HOME_PATH };
+
+/** What a page is about when it is about the business as a whole. */
+export const SITE_SUBJECT: PageSubject = { kind: "site" };
+
+/** A public page's Route: its file from its address (site/urls.ts), indexed, about the site unless told otherwise. */
+export function pageRoute(page: {
+  path: string;
+  kind: PageKind;
+  meta: Omit<PageMeta, "noindex">;
+  breadcrumbs: Crumb[];
+  render: Route["render"];
+  hero?: Route["hero"];
+  subject?: PageSubject;
+}): Route {
+  const { path, kind, meta, breadcrumbs, render, hero, subject = SITE_SUBJECT } = page;
+  return {
+    path,
+    file: fileForPath(path),
+    kind,
+    meta: { ...meta, noindex: false },
+    breadcrumbs,
+    subject,
+    render,
+    ...(hero ? { hero } : {}),
+  };
+}

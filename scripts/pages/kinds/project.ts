@@ -1,0 +1,35 @@
+// A job's page, one for each job of jobs.yaml.
+import { createElement } from "react";
+import { DESCRIPTION_LENGTH, storySummary } from "../../data/jobs.ts";
+import { ProjectPage } from "../../../templates/pages/ProjectPage.tsx";
+import { projectPath } from "../../site/urls.ts";
+import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
+import { PROJECTS_CRUMB } from "./projects.ts";
+
+/**
+ * A job page's meta description: the start of its story, after the town when the story does not
+ * name it (a search result then says where), within the characters results show (DESCRIPTION_LENGTH).
+ */
+function jobDescription(story: string, town: string): string {
+  if (story.includes(town)) return storySummary(story);
+  const lead = `${town}, IL: `;
+  return `${lead}${storySummary(story, DESCRIPTION_LENGTH - lead.length)}`;
+}
+
+export const projectKind: PageKindModule = {
+  kind: "project",
+  routes: ({ model }) =>
+    model.jobs.map((job) =>
+      pageRoute({
+        path: projectPath(job),
+        kind: "project",
+        meta: {
+          title: pageTitle(job.title, model.business.name),
+          description: jobDescription(job.story, job.townPage.name),
+        },
+        breadcrumbs: [HOME_CRUMB, PROJECTS_CRUMB, { name: job.title, path: projectPath(job) }],
+        render: (shell) => createElement(ProjectPage, { shell, model, job }),
+        subject: { kind: "job", job },
+      }),
+    ),
+};
