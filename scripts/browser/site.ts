@@ -46,27 +46,33 @@ if (document.body.dataset.page === "not-found") {
 // The estimate form's frame is never left hidden. The provider's helper hides a frame as it adopts
 // it and shows it again when the form answers; a form that failed to load never answers, and a
 // helper that arrives after the form has spoken waits for an answer that never comes: an empty box
-// under the phone line. A frame hidden for FRAME_GRACE_MS is shown again, whatever hid it (its
-// box keeps its height, so nothing moves), with the form or the provider's own error page in it.
+// under the phone line. A frame still hidden FRAME_GRACE_MS after the page has loaded, or after it
+// was hidden later, is shown again, whatever hid it (its box keeps its height, so nothing moves),
+// with the form or the provider's own error page in it.
 const frame = document.querySelector<HTMLIFrameElement>(".lead-form-frame iframe");
 if (frame) {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let loaded = false;
   // Hidden, taken out of the page (a rectangle of nothing) or moved off the screen.
   const hidden = () => {
     const { visibility, opacity } = getComputedStyle(frame);
     return visibility == "hidden" || opacity == "0" || frame.getBoundingClientRect().right <= 0;
   };
+  // Counted from the page's load, when the helper has had its chance to show the frame.
   const watch = () => {
     clearTimeout(timer);
-    if (hidden())
+    if (loaded && hidden())
       timer = setTimeout(() => {
-        // The frame, then each box the helper put it in, until it shows.
+        // The frame, then each box the helper put it in, until it shows (CSSOM, which the policy allows).
         for (let element: HTMLElement | null = frame; element && hidden(); element = element.parentElement)
-          Object.assign(element.style, { display: "block", visibility: "visible", opacity: "1", position: "static" });
+          element.style.cssText += ";display:block;visibility:visible;opacity:1;position:static";
       }, FRAME_GRACE_MS);
   };
   new MutationObserver(watch).observe(frame.parentNode!, { attributes: true, childList: true, subtree: true });
-  watch();
+  addEventListener("load", () => {
+    loaded = true;
+    watch();
+  });
 }
 
 // Offline after one visit (browser/service-worker.ts). Where there is no worker (an older browser, a page

@@ -21,7 +21,7 @@ export const FIRST_ROUND_TRIP_BUDGET = 14 * 1024;
 /**
  * Minified JavaScript that runs on a page, inline scripts summed, in bytes: 1 KiB, and 300 bytes
  * more since the estimate form's frame is shown again when the provider's helper leaves it hidden
- * (browser/site.ts). That guard added 461 bytes and put every page at 1,289 (828 before): one
+ * (browser/site.ts). That guard added 492 bytes and put every page at 1,320 (828 before): one
  * bundle for every page, rather than a second script and its plumbing for one page.
  */
 export const SCRIPT_BUDGET = 1024 + 300;
