@@ -42,17 +42,19 @@ export function storyParagraphs(story: string): string[] {
     .filter((paragraph) => paragraph.length > 0);
 }
 
-/** The photo that stands for a job in lists and link previews: its first after photo (every job has one). */
-export function leadPhoto(job: Job): JobPhoto {
-  const after = job.photos.find((photo) => photo.role === "after");
-  if (!after) throw new Error(`The job ${job.slug} has no after photo: the data was not checked`);
-  return after;
+/**
+ * The photo that stands for a job in lists and link previews: its first after photo. The rules
+ * (rules.ts) refuse a job without one; the model (model.ts) holds it as the job's `lead`.
+ */
+export function leadPhoto<P extends JobPhoto>(job: { photos: readonly P[] }): P | undefined {
+  return job.photos.find((photo) => photo.role === "after");
 }
 
 /** The pair a job's page sets side by side: its first before photo and its first after photo, when it has both. */
-export function beforeAndAfter(job: Job): { before: JobPhoto; after: JobPhoto } | undefined {
+export function beforeAndAfter<P extends JobPhoto>(job: { photos: readonly P[] }): { before: P; after: P } | undefined {
   const before = job.photos.find((photo) => photo.role === "before");
-  return before ? { before, after: leadPhoto(job) } : undefined;
+  const after = leadPhoto(job);
+  return before && after ? { before, after } : undefined;
 }
 
 /** The longest meta description search results show in full. */

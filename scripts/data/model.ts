@@ -1,13 +1,13 @@
 // The validated data turned into what the templates need: phone numbers ready for tel: links,
 // the number for texts ready for sms: links, the other-services rule, opening hours and their
 // dated exceptions as text. Pure functions, no I/O.
-import { parseHtmlFragment } from "./html-fragment.ts";
-import { readLeadFormEmbed, type LeadFormEmbed } from "./lead-form.ts";
+import { leadPhoto } from "./jobs.ts";
+import type { LeadFormEmbed } from "./lead-form.ts";
 import type { RawData } from "./load.ts";
 import { accentPalette, type AccentPalette } from "./accent.ts";
 import type { BrandImage } from "./brand.ts";
 import type { PhotoInfo } from "./photos.ts";
-import { DAYS, US_PHONE, type Job, type Service, type SiteData, type Town } from "./schema.ts";
+import { DAYS, US_PHONE, type HeroPhoto, type Job, type JobPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
 import { businessDay, dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
 import { privacyFacts, type PrivacyFacts } from "./privacy.ts";
 
@@ -66,8 +66,25 @@ export interface Brand {
   palette?: AccentPalette;
 }
 
-export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHours" | "leadForm"> {
+/** A photo the data names, with the photo as the check read it (photos.ts): its size and hash. */
+export type PhotoRef<P extends { file: string } = Photo> = P & { info: PhotoInfo };
+
+/** A row with its photos resolved: the gallery's and the one at the top of its page. */
+type WithPhotos<Row extends { photos?: unknown; hero?: unknown }> = Omit<Row, "photos" | "hero"> & {
+  photos?: PhotoRef[];
+  hero?: PhotoRef<HeroPhoto>;
+};
+
+/** A town of towns.yaml, its photos resolved. */
+export type SiteTown = WithPhotos<Town>;
+
+/** A service of services.yaml, its photos resolved, with the town pages its areaServed names, in its order. */
+export type SiteService = WithPhotos<Service> & { servedTowns: SiteTown[] };
+
+export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHours" | "leadForm" | "hero"> {
   leadForm: LeadForm;
+  /** The photo at the top of the home page, when site.yaml names one. */
+  hero?: PhotoRef<HeroPhoto>;
   brand: Brand;
   phone: Phone;
   secondPhone: Phone;
@@ -82,15 +99,14 @@ export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHo
 
 export interface SiteModel {
   business: Business;
-  services: Service[];
+  services: SiteService[];
   /** The towns of the grids, in the data's order. */
-  towns: Town[];
+  towns: SiteTown[];
   /** Further town pages listed under "Also serving". */
-  alsoServing: Town[];
+  alsoServing: SiteTown[];
   homeFaqs: RawData["homeFaqs"];
   /** The jobs done, newest first (jobs.ts); none when the owner has given none. */
   jobs: SiteJob[];
-  photos: RawData["photos"];
   /** What the privacy page shows of the data (privacy.ts), and site.yaml's date of its words. */
   privacy: { facts: PrivacyFacts; updated: string };
 }
@@ -190,22 +206,17 @@ function toSpecialHours(entries: SiteData["specialHours"], today: string): Speci
   });
 }
 
-/** The form from checked data: the schema has refused a snippet that cannot be read. */
-function checkedEmbed(embed: string): LeadFormEmbed {
-  const read = readLeadFormEmbed(embed, parseHtmlFragment);
-  if ("offset" in read) throw new Error(`The lead form's embed code was not checked: ${read.found}`);
-  return read;
-}
-
 export interface ModelOptions {
   /** The moment of the build, which decides the exceptions to the hours shown; now by default. */
   today?: Date;
 }
 
 export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel {
-  const { phones, hours, specialHours, leadForm, ...rest } = raw.site;
-  const form = checkedEmbed(leadForm.embed);
+  const { phones, hours, specialHours, leadForm, hero, ...rest } = raw.site;
+  // Read by the schema (schema.ts), which refused a snippet that cannot be read.
+  const form = leadForm.embed;
   const { logo, icon, accent } = rest;
+  const resolve = photoResolver(raw.photos);
   const brand: Brand = {
     ...(logo && raw.brand.logo ? { logo: { image: raw.brand.logo, alt: logo.alt ?? rest.name } } : {}),
     ...(icon && raw.brand.icon ? { icon: raw.brand.icon } : {}),
@@ -214,6 +225,7 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
   return {
     business: {
       ...rest,
+      ...(hero ? { hero: resolve(hero) } : {}),
       brand,
       leadForm: { title: leadForm.title, ...form },
       phone: toPhone(phones.primary),
@@ -223,12 +235,8 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
       closedDays: DAYS.filter((day) => !hours.some((entry) => entry.days.includes(day))),
       specialHours: toSpecialHours(specialHours, businessDay(options.today ?? new Date())),
     },
-    services: raw.services,
-    towns: raw.towns,
-    alsoServing: raw.alsoServing,
+    ...resolvedRows(raw, resolve),
     homeFaqs: raw.homeFaqs,
-    jobs: resolvedJobs(raw),
-    photos: raw.photos,
     privacy: { facts: privacyFacts(raw.site, form), updated: raw.site.privacyUpdated },
   };
 }
@@ -240,7 +248,7 @@ export function joinList(items: readonly string[]): string {
 }
 
 /** The first `count` services other than the current one, in the data's order. */
-export function otherServices(services: Service[], currentKey: string, count = 4): Service[] {
+export function otherServices<S extends Pick<Service, "key">>(services: S[], currentKey: string, count = 4): S[] {
   return services.filter((service) => service.key !== currentKey).slice(0, count);
 }
 
@@ -284,42 +292,76 @@ export function serviceAreaSentence(business: Pick<Business, "counties">, town: 
 }
 
 /** Every town with a page, the regular service area first. */
-export function allTowns(model: Pick<SiteModel, "towns" | "alsoServing">): readonly Town[] {
+export function allTowns(model: Pick<SiteModel, "towns" | "alsoServing">): readonly SiteTown[] {
   return [...model.towns, ...model.alsoServing];
 }
 
-/** A job of jobs.yaml with the rows it names: its town's page and its services, in its order. */
-export interface SiteJob extends Job {
-  townPage: Town;
-  servicePages: Service[];
+/** A job of jobs.yaml with the rows it names: its town's page and its services, in its order, and its photos resolved. */
+export interface SiteJob extends Omit<Job, "photos"> {
+  photos: PhotoRef<JobPhoto>[];
+  /** Its first after photo, which stands for it in lists and link previews (jobs.ts, leadPhoto). */
+  lead: PhotoRef<JobPhoto>;
+  townPage: SiteTown;
+  servicePages: SiteService[];
+}
+
+type Resolve = <P extends { file: string }>(photo: P) => PhotoRef<P>;
+
+/**
+ * A photo reference with the photo it names. The check (photos.ts) read every photo a row names
+ * and refused the data when one could not be read, so each is in `photos`.
+ */
+function photoResolver(photos: RawData["photos"]): Resolve {
+  return (photo) => ({ ...photo, info: photos.get(photo.file)! });
+}
+
+function withPhotos<Row extends { photos?: Photo[]; hero?: HeroPhoto }>(row: Row, resolve: Resolve): WithPhotos<Row> {
+  const { photos, hero, ...rest } = row;
+  return { ...rest, ...(photos ? { photos: photos.map(resolve) } : {}), ...(hero ? { hero: resolve(hero) } : {}) };
 }
 
 /**
- * The jobs, each holding its town and its services: looked up once, here. The rules (rules.ts)
- * have refused a job that names a town without a page or a service that does not exist.
+ * The rows with what they name: each photo reference with its photo, each service with its towns,
+ * each job with its town and its services, looked up once, here. The rules (rules.ts) have refused
+ * a town slug without a page, a service key that does not exist and a job without an after photo.
  */
-function resolvedJobs(raw: Pick<RawData, "jobs" | "towns" | "alsoServing" | "services">): SiteJob[] {
-  const towns = new Map([...raw.towns, ...raw.alsoServing].map((town) => [town.slug, town]));
-  const services = new Map(raw.services.map((service) => [service.key, service]));
-  return raw.jobs.map((job) => ({
-    ...job,
-    townPage: towns.get(job.town)!,
-    servicePages: job.services.map((key) => services.get(key)!),
+function resolvedRows(
+  raw: Pick<RawData, "jobs" | "towns" | "alsoServing" | "services">,
+  resolve: Resolve,
+): Pick<SiteModel, "services" | "towns" | "alsoServing" | "jobs"> {
+  const towns = raw.towns.map((town) => withPhotos(town, resolve));
+  const alsoServing = raw.alsoServing.map((town) => withPhotos(town, resolve));
+  const townBySlug = new Map([...towns, ...alsoServing].map((town) => [town.slug, town]));
+  const services = raw.services.map((service) => ({
+    ...withPhotos(service, resolve),
+    servedTowns: service.areaServed.map((slug) => townBySlug.get(slug)!),
   }));
+  const serviceByKey = new Map(services.map((service) => [service.key, service]));
+  const jobs = raw.jobs.map((job) => {
+    const photos = job.photos.map(resolve);
+    return {
+      ...job,
+      photos,
+      lead: leadPhoto({ photos })!,
+      townPage: townBySlug.get(job.town)!,
+      servicePages: job.services.map((key) => serviceByKey.get(key)!),
+    };
+  });
+  return { services, towns, alsoServing, jobs };
+}
+
+/** The measured photos of `refs`, once each. */
+function photosOf(refs: readonly (PhotoRef<{ file: string }> | undefined)[]): PhotoInfo[] {
+  return [...new Map(refs.flatMap((ref) => (ref ? [[ref.info.hash, ref.info] as const] : []))).values()];
 }
 
 /** The photos of the town, service and job rows' own photos (galleries, a job's pairs), once each. */
-export function galleryPhotos(
-  model: Pick<SiteModel, "services" | "towns" | "alsoServing" | "jobs" | "photos">,
-): PhotoInfo[] {
-  const rows: { photos?: { file: string }[] }[] = [...model.services, ...allTowns(model), ...model.jobs];
-  const files = rows.flatMap((row) => (row.photos ?? []).map((photo) => photo.file));
-  return [...new Set(files)].flatMap((file) => model.photos.get(file) ?? []);
+export function galleryPhotos(model: Pick<SiteModel, "services" | "towns" | "alsoServing" | "jobs">): PhotoInfo[] {
+  const rows: { photos?: PhotoRef<{ file: string }>[] }[] = [...model.services, ...allTowns(model), ...model.jobs];
+  return photosOf(rows.flatMap((row) => row.photos ?? []));
 }
 
 /** The photos shown at the top of a page (the home page's, a service's, a town's), once each. */
-export function heroPhotos(model: Pick<SiteModel, "business" | "services" | "towns" | "alsoServing" | "photos">): PhotoInfo[] {
-  const files = [model.business.hero, ...model.services.map((service) => service.hero), ...allTowns(model).map((town) => town.hero)]
-    .flatMap((hero) => (hero ? [hero.file] : []));
-  return [...new Set(files)].flatMap((file) => model.photos.get(file) ?? []);
+export function heroPhotos(model: Pick<SiteModel, "business" | "services" | "towns" | "alsoServing">): PhotoInfo[] {
+  return photosOf([model.business.hero, ...model.services.map((service) => service.hero), ...allTowns(model).map((town) => town.hero)]);
 }

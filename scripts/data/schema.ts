@@ -274,10 +274,12 @@ const siteSchema = z.strictObject({
     embed: z
       .string()
       .max(4000, "the provider's embed code, at most 4,000 characters")
-      .superRefine((embed, context) => {
+      // Read once, here: what follows has the form's address, attributes, height and helper.
+      .transform((embed, context) => {
         const read = readLeadFormEmbed(embed, parseHtmlFragment);
-        if ("offset" in read)
-          context.addIssue({ code: "custom", message: read.expected, params: { offset: read.offset, found: read.found } });
+        if (!("offset" in read)) return read;
+        context.addIssue({ code: "custom", message: read.expected, params: { offset: read.offset, found: read.found } });
+        return z.NEVER;
       })
       .describe(
         "The estimate form: paste the embed code from the form provider's dashboard (Sites, Forms, Integrate: the <iframe> and its <script>) as it is, or the form's address alone. An example-form-id address is a placeholder",

@@ -5,8 +5,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { PALETTE } from "../data/palette.ts";
 import { iconIn, type Icons } from "../data/icons.ts";
-import { leadPhoto as jobLeadPhoto } from "../data/jobs.ts";
-import { allTowns, joinList, townPhone, type SiteModel } from "../data/model.ts";
+import { allTowns, joinList, townPhone, type PhotoRef, type SiteModel } from "../data/model.ts";
 import type { PhotoInfo } from "../data/photos.ts";
 import { photoCardFile } from "../site/photos.ts";
 
@@ -153,56 +152,51 @@ export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons,
   return [...images.values()];
 }
 
-/**
- * The row a page is about, when it has photos: its first photo stands in for the drawn card; a
- * job's own photo, the after photo that stands for it in lists.
- */
-function leadPhoto(subject: PageSubject, model: SiteModel) {
-  const row = subject.kind === "service" ? subject.service : subject.kind === "town" ? subject.town : undefined;
-  const photo = subject.kind === "job" ? jobLeadPhoto(subject.job) : row?.photos?.[0];
-  const info = photo ? model.photos.get(photo.file) : undefined;
-  return photo && info ? { photo, info } : undefined;
-}
-
-/** The photos whose 1200×630 crops are pages' preview images. */
+/** The photos whose 1200×630 crops are pages' preview images: each job's lead photo, and the first of each service's and town's. */
 export function previewPhotos(model: SiteModel): PhotoInfo[] {
-  const subjects: PageSubject[] = [
-    ...model.services.map((service) => ({ kind: "service" as const, service })),
-    ...allTowns(model).map((town) => ({ kind: "town" as const, town })),
-    ...model.jobs.map((job) => ({ kind: "job" as const, job })),
-  ];
-  const infos = subjects.flatMap((subject) => leadPhoto(subject, model)?.info ?? []);
-  return [...new Map(infos.map((info) => [info.hash, info])).values()];
+  const rows = [...model.services, ...allTowns(model)];
+  const photos = [...rows.flatMap((row) => row.photos?.slice(0, 1) ?? []), ...model.jobs.map((job) => job.lead)];
+  return [...new Map(photos.map(({ info }) => [info.hash, info])).values()];
 }
 
 export function socialMetaFor(route: Route, model: SiteModel, canonicalUrl: string | undefined): SocialMeta {
-  const { subject } = route;
-  const lead = leadPhoto(subject, model);
   return {
     title: route.meta.title,
     description: route.meta.description,
     url: canonicalUrl,
     type: "website",
     siteName: model.business.name,
-    image: lead
-      ? {
-          url: absoluteUrl(model.business.url, `/${photoCardFile(lead.info)}`),
-          ...SOCIAL_IMAGE_SIZE,
-          alt: lead.photo.alt,
-          type: "image/jpeg",
-        }
-      : drawnImage(subject, model),
+    image: previewImage(route.subject, model),
   };
 }
 
-/** A page's drawn card, as its tags name it. */
-function drawnImage(subject: PageSubject, model: SiteModel): SocialMeta["image"] {
-  if (subject.kind === "job") throw new Error(`The job ${subject.job.slug} has no photo: the data was not checked`);
+/**
+ * A page's preview image, as its tags name it: a job's lead photo (it always has one), else the
+ * first photo of the service or town the page is about, cropped; else its drawn card.
+ */
+function previewImage(subject: PageSubject, model: SiteModel): SocialMeta["image"] {
+  if (subject.kind === "job") return photoImage(subject.job.lead, model);
+  const first =
+    subject.kind === "service"
+      ? subject.service.photos?.[0]
+      : subject.kind === "town"
+        ? subject.town.photos?.[0]
+        : undefined;
+  if (first) return photoImage(first, model);
   const card = cardTextFor(subject, model);
   return {
     url: absoluteUrl(model.business.url, `/${card.file}`),
     ...SOCIAL_IMAGE_SIZE,
     alt: card.alt,
     type: "image/png",
+  };
+}
+
+function photoImage(photo: PhotoRef<{ file: string; alt: string }>, model: SiteModel): SocialMeta["image"] {
+  return {
+    url: absoluteUrl(model.business.url, `/${photoCardFile(photo.info)}`),
+    ...SOCIAL_IMAGE_SIZE,
+    alt: photo.alt,
+    type: "image/jpeg",
   };
 }

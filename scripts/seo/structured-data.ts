@@ -20,10 +20,19 @@ import type {
   WebSite,
 } from "schema-dts";
 import { storySummary } from "../data/jobs.ts";
-import { allTowns, townPhone, type Phone, type SiteJob, type SiteModel, type TextLink } from "../data/model.ts";
+import {
+  allTowns,
+  townPhone,
+  type Phone,
+  type SiteJob,
+  type SiteModel,
+  type SiteService,
+  type SiteTown,
+  type TextLink,
+} from "../data/model.ts";
 import type { Crumb, Route } from "../site/page.ts";
 import { absoluteUrl, HOME_PATH, projectPath, servicePath, townPath } from "../site/urls.ts";
-import type { DAYS, Faq, Job, Service, Town } from "../data/schema.ts";
+import type { DAYS, Faq, Town } from "../data/schema.ts";
 import { heroVariants, photoVariants } from "../site/photos.ts";
 import { socialImageFile } from "./social-meta.ts";
 import { logoFile } from "../site/brand.ts";
@@ -117,9 +126,8 @@ function phoneChannel(phone: Phone, pageUrl: string, text?: TextLink): Node<Serv
 function businessImages(model: SiteModel): string | string[] {
   const { business } = model;
   const card = absoluteUrl(business.url, `/${socialImageFile({ kind: "site" })}`);
-  const hero = business.hero ? model.photos.get(business.hero.file) : undefined;
-  if (!hero) return card;
-  const largest = heroVariants(hero)
+  if (!business.hero) return card;
+  const largest = heroVariants(business.hero.info)
     .filter((variant) => variant.format === "jpeg")
     .at(-1)!;
   return [absoluteUrl(business.url, `/${largest.file}`), card];
@@ -172,10 +180,9 @@ function websiteNode(model: SiteModel): Node<WebSite> {
   };
 }
 
-function serviceNode(service: Service, model: SiteModel): Node<ServiceNode> {
+function serviceNode(service: SiteService, model: SiteModel): Node<ServiceNode> {
   const { business } = model;
   const url = absoluteUrl(business.url, servicePath(service));
-  const townsBySlug = new Map(allTowns(model).map((town) => [town.slug, town]));
   return {
     "@type": "Service",
     "@id": `${url}#service`,
@@ -186,18 +193,12 @@ function serviceNode(service: Service, model: SiteModel): Node<ServiceNode> {
     image: absoluteUrl(business.url, `/${socialImageFile({ kind: "service", service })}`),
     provider: businessRef(model),
     availableChannel: phoneChannel(business.phone, url),
-    areaServed: [
-      ...countyNodes(model),
-      ...service.areaServed.flatMap((slug) => {
-        const town = townsBySlug.get(slug);
-        return town ? [cityNode(town)] : [];
-      }),
-    ],
+    areaServed: [...countyNodes(model), ...service.servedTowns.map(cityNode)],
   };
 }
 
 /** A town page offers the contractor's excavation work in that one town. */
-function townServiceNode(town: Town, model: SiteModel): Node<ServiceNode> {
+function townServiceNode(town: SiteTown, model: SiteModel): Node<ServiceNode> {
   const { business } = model;
   const url = absoluteUrl(business.url, townPath(town));
   return {
@@ -242,10 +243,8 @@ function projectsNode(model: SiteModel, pageUrl: string): Node<CollectionPage> {
 }
 
 /** A photo of a job, at the largest size the site publishes, with what it shows. */
-function jobImage(photo: Job["photos"][number], model: SiteModel): Node<ImageObject> {
-  const info = model.photos.get(photo.file);
-  if (!info) throw new Error(`The photo ${photo.file} was not read: the data was not checked`);
-  const largest = photoVariants(info)
+function jobImage(photo: SiteJob["photos"][number], model: SiteModel): Node<ImageObject> {
+  const largest = photoVariants(photo.info)
     .filter((variant) => variant.format === "jpeg")
     .at(-1)!;
   return {

@@ -2,8 +2,7 @@
 // own data, and the metadata of a page. Types only: the route table (pages/) fills them in, the
 // templates read them.
 import type { ReactElement } from "react";
-import type { Business, SiteJob } from "../data/model.ts";
-import type { Service, Town } from "../data/schema.ts";
+import type { Business, SiteJob, SiteService, SiteTown } from "../data/model.ts";
 import type { HeroImage } from "./photos.ts";
 import type { SocialMeta } from "./social.ts";
 
@@ -23,8 +22,8 @@ export type PageKind =
 /** What a page is about: the site as a whole, one service, one town or one job. */
 export type PageSubject =
   | { kind: "site" }
-  | { kind: "service"; service: Service }
-  | { kind: "town"; town: Town }
+  | { kind: "service"; service: SiteService }
+  | { kind: "town"; town: SiteTown }
   | { kind: "job"; job: SiteJob };
 
 export interface Crumb {

@@ -3,6 +3,7 @@
 // applies) and for the <picture> that offers them. Pure functions: photos/ writes these files,
 // the templates link them.
 import type { PhotoInfo } from "../data/photos.ts";
+import type { PhotoRef } from "../data/model.ts";
 import type { HeroPhoto, Photo } from "../data/schema.ts";
 
 /** The widths the gallery offers, and the original's own width when it is narrower than the largest. */
@@ -88,13 +89,8 @@ export function photoVariants(info: Pick<PhotoInfo, "hash" | "width" | "height">
 }
 
 /** One photo of the data as a page shows it: its copies, its size, its alt text and caption. */
-export function shownPhoto(photo: Photo, photos: ReadonlyMap<string, PhotoInfo>): GalleryPhoto {
-  const info = photos.get(photo.file);
-  if (!info) throw new Error(`The photo ${photo.file} was not read: the data was not checked`);
-  return galleryPhoto(photo, info);
-}
-
-function galleryPhoto(photo: Photo, info: PhotoInfo): GalleryPhoto {
+export function shownPhoto(photo: PhotoRef<Photo>): GalleryPhoto {
+  const { info } = photo;
   const variants = photoVariants(info);
   const srcset = (format: PhotoFormat) => srcsetOf(variants.filter((variant) => variant.format === format));
   const jpegs = variants.filter((variant) => variant.format === "jpeg");
@@ -115,8 +111,8 @@ function galleryPhoto(photo: Photo, info: PhotoInfo): GalleryPhoto {
 }
 
 /** The gallery of a row: its photos in the data's order. */
-export function galleryOf(row: { photos?: Photo[] }, photos: ReadonlyMap<string, PhotoInfo>): GalleryPhoto[] {
-  return (row.photos ?? []).map((photo) => galleryPhoto(photo, photos.get(photo.file)!));
+export function galleryOf(row: { photos?: PhotoRef[] }): GalleryPhoto[] {
+  return (row.photos ?? []).map(shownPhoto);
 }
 
 /**
@@ -175,13 +171,9 @@ export function heroVariants(info: Pick<PhotoInfo, "hash" | "width" | "height">)
 }
 
 /** The photo a page's row names for its top, as the page shows it; undefined without one. */
-export function heroImageOf(
-  hero: HeroPhoto | undefined,
-  photos: ReadonlyMap<string, PhotoInfo>,
-): HeroImage | undefined {
-  const info = hero ? photos.get(hero.file) : undefined;
-  if (!hero || !info) return undefined;
-  const variants = heroVariants(info);
+export function heroImageOf(hero: PhotoRef<HeroPhoto> | undefined): HeroImage | undefined {
+  if (!hero) return undefined;
+  const variants = heroVariants(hero.info);
   const widths = [...new Set(variants.map((variant) => variant.width))];
   const phone = widths.filter((width) => width <= WIDEST_FOR_PHONES);
   const wide = widths.filter((width) => width >= WIDEST_FOR_PHONES);

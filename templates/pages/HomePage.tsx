@@ -80,7 +80,7 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
       />
 
       {/* Then what the crew did lately: the three newest jobs; nothing without a job. */}
-      <RecentWork jobs={jobs} model={model} heading="Recent work" />
+      <RecentWork jobs={jobs} heading="Recent work" />
 
       <section className="section section-tinted" aria-labelledby="towns-heading">
         <div className="container">

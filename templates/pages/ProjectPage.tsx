@@ -1,4 +1,4 @@
-import { beforeAndAfter, leadPhoto, monthText, storyParagraphs } from "../../scripts/data/jobs.ts";
+import { beforeAndAfter, monthText, storyParagraphs } from "../../scripts/data/jobs.ts";
 import type { SiteJob, SiteModel } from "../../scripts/data/model.ts";
 import type { JobPhoto } from "../../scripts/data/schema.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
@@ -36,9 +36,9 @@ export function ProjectPage({ shell, model, job }: { shell: PageShell; model: Si
   const { business } = model;
   const { townPage: town, servicePages: services } = job;
   const pair = beforeAndAfter(job);
-  const top = pair ? [pair.before, pair.after] : [leadPhoto(job)];
+  const top = pair ? [pair.before, pair.after] : [job.lead];
   const others = job.photos.filter((photo) => !top.includes(photo));
-  const shown = (photo: JobPhoto) => shownPhoto(photo, model.photos);
+  const shown = shownPhoto;
   return (
     <Layout shell={shell} jobStyles>
       <div className="page-head">

@@ -22,7 +22,7 @@ export function ProjectsPage({ shell, model }: { shell: PageShell; model: SiteMo
         <div className="container">
           <ul className="card-grid">
             {model.jobs.map((job, index) => (
-              <JobCard key={job.slug} job={job} model={model} headingLevel="h2" load={index === 0 ? "first" : "lazy"} />
+              <JobCard key={job.slug} job={job} headingLevel="h2" load={index === 0 ? "first" : "lazy"} />
             ))}
           </ul>
         </div>

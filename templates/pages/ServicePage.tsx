@@ -1,6 +1,6 @@
-import { allTowns, joinList, otherServices, townsByArea, type SiteModel } from "../../scripts/data/model.ts";
+import { joinList, otherServices, townsByArea, type SiteModel, type SiteService } from "../../scripts/data/model.ts";
 import { CONTACT_SECTION_HREF, servicePath, SERVICES_PATH, townPath } from "../../scripts/site/urls.ts";
-import type { Service, Town } from "../../scripts/data/schema.ts";
+import type { Town } from "../../scripts/data/schema.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { CallToAction, estimateInvitation } from "../parts/CallToAction.tsx";
@@ -15,13 +15,9 @@ import { reviewsFor } from "../../scripts/data/reviews.ts";
 import { recentJobs } from "../../scripts/data/jobs.ts";
 import { RecentWork } from "../parts/RecentWork.tsx";
 
-export function ServicePage({ shell, model, service }: { shell: PageShell; model: SiteModel; service: Service }) {
+export function ServicePage({ shell, model, service }: { shell: PageShell; model: SiteModel; service: SiteService }) {
   const { business } = model;
-  const townsBySlug = new Map(allTowns(model).map((town) => [town.slug, town]));
-  const area = townsByArea(
-    business,
-    service.areaServed.flatMap((slug) => townsBySlug.get(slug) ?? []),
-  );
+  const area = townsByArea(business, service.servedTowns);
   const quote = `Get a Free ${service.label} Quote`;
   const jobs = recentJobs(model.jobs, { service: service.key });
   return (
@@ -105,8 +101,8 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
         </div>
       </div>
 
-      <RecentWork jobs={jobs} model={model} heading={`Recent ${service.label.toLowerCase()} work`} />
-      <Gallery photos={galleryOf(service, model.photos)} heading={`${service.name}: photos of our work`} />
+      <RecentWork jobs={jobs} heading={`Recent ${service.label.toLowerCase()} work`} />
+      <Gallery photos={galleryOf(service)} heading={`${service.name}: photos of our work`} />
       <Reviews
         reviews={reviewsFor(business.reviews, { service: service.key })}
         heading={`From our ${service.label.toLowerCase()} customers`}

@@ -1,7 +1,6 @@
 import { distanceFromYard } from "../../scripts/geo/distance.ts";
-import { allTowns, serviceAreaSentence, townPhone, type SiteModel } from "../../scripts/data/model.ts";
+import { allTowns, serviceAreaSentence, townPhone, type SiteModel, type SiteTown } from "../../scripts/data/model.ts";
 import { CONTACT_SECTION_HREF, servicePath } from "../../scripts/site/urls.ts";
-import type { Town } from "../../scripts/data/schema.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { FaqList } from "../parts/FaqList.tsx";
@@ -18,7 +17,7 @@ import { reviewsFor } from "../../scripts/data/reviews.ts";
 import { recentJobs } from "../../scripts/data/jobs.ts";
 import { RecentWork } from "../parts/RecentWork.tsx";
 
-export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: Town }) {
+export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: SiteTown }) {
   const phone = townPhone(model.business, town);
   const jobs = recentJobs(model.jobs, { town: town.slug });
   return (
@@ -80,8 +79,8 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
           </div>
         </div>
       </div>
-      <RecentWork jobs={jobs} model={model} heading={`Recent work in ${town.name}`} />
-      <Gallery photos={galleryOf(town, model.photos)} heading={`Our work in and around ${town.name}`} />
+      <RecentWork jobs={jobs} heading={`Recent work in ${town.name}`} />
+      <Gallery photos={galleryOf(town)} heading={`Our work in and around ${town.name}`} />
       <Reviews
         reviews={reviewsFor(model.business.reviews, { town: town.name })}
         heading={`From our customers in ${town.name}`}

@@ -1,5 +1,5 @@
-import { leadPhoto, monthText } from "../../scripts/data/jobs.ts";
-import type { SiteJob, SiteModel } from "../../scripts/data/model.ts";
+import { monthText } from "../../scripts/data/jobs.ts";
+import type { SiteJob } from "../../scripts/data/model.ts";
 import { shownPhoto } from "../../scripts/site/photos.ts";
 import { projectPath } from "../../scripts/site/urls.ts";
 import { Picture, type PhotoLoading } from "./Picture.tsx";
@@ -13,12 +13,10 @@ const CARD_SIZES = "(min-width: 64rem) 20rem, (min-width: 40rem) calc(50vw - 4.7
  */
 export function JobCard({
   job,
-  model,
   headingLevel,
   load = "lazy",
 }: {
   job: SiteJob;
-  model: Pick<SiteModel, "towns" | "alsoServing" | "photos">;
   headingLevel: "h2" | "h3";
   load?: PhotoLoading;
 }) {
@@ -31,7 +29,7 @@ export function JobCard({
       <p>
         {job.townPage.name} · <time dateTime={job.month}>{monthText(job.month)}</time>
       </p>
-      <Picture photo={shownPhoto(leadPhoto(job), model.photos)} sizes={CARD_SIZES} load={load} />
+      <Picture photo={shownPhoto(job.lead)} sizes={CARD_SIZES} load={load} />
     </li>
   );
 }

@@ -1,4 +1,3 @@
-import type { SiteModel } from "../../scripts/data/model.ts";
 import type { SiteJob } from "../../scripts/data/model.ts";
 import { PROJECTS_PATH } from "../../scripts/site/urls.ts";
 import { JobCard } from "./JobCard.tsx";
@@ -7,15 +6,7 @@ import { JobCard } from "./JobCard.tsx";
  * The newest jobs of a page's town or service, or of the whole site on the home page (at most three,
  * data/jobs.ts), each a card linking to its page, and a link to every job. Without a job, nothing.
  */
-export function RecentWork({
-  jobs,
-  model,
-  heading,
-}: {
-  jobs: SiteJob[];
-  model: Pick<SiteModel, "towns" | "alsoServing" | "photos">;
-  heading: string;
-}) {
+export function RecentWork({ jobs, heading }: { jobs: SiteJob[]; heading: string }) {
   if (jobs.length === 0) return null;
   return (
     <section className="section" aria-labelledby="recent-work-heading">
@@ -23,7 +14,7 @@ export function RecentWork({
         <h2 id="recent-work-heading">{heading}</h2>
         <ul className="card-grid">
           {jobs.map((job) => (
-            <JobCard key={job.slug} job={job} model={model} headingLevel="h3" />
+            <JobCard key={job.slug} job={job} headingLevel="h3" />
           ))}
         </ul>
         <p className="all-projects">

@@ -19,7 +19,7 @@ export const homeKind: PageKindModule = {
         },
         breadcrumbs: [],
         render: (shell) => createElement(HomePage, { shell, model, map: areaMap() }),
-        hero: heroImageOf(business.hero, model.photos),
+        hero: heroImageOf(business.hero),
       }),
     ];
   },

@@ -19,7 +19,7 @@ export const serviceKind: PageKindModule = {
         },
         breadcrumbs: [HOME_CRUMB, SERVICES_CRUMB, { name: service.name, path: servicePath(service) }],
         render: (shell) => createElement(ServicePage, { shell, model, service }),
-        hero: heroImageOf(service.hero, model.photos),
+        hero: heroImageOf(service.hero),
         subject: { kind: "service", service },
       }),
     ),

@@ -20,7 +20,7 @@ export const townKind: PageKindModule = {
         },
         breadcrumbs: [HOME_CRUMB, TOWNS_CRUMB, { name: town.name, path: townPath(town) }],
         render: (shell) => createElement(TownPage, { shell, model, town }),
-        hero: heroImageOf(town.hero, model.photos),
+        hero: heroImageOf(town.hero),
         subject: { kind: "town", town },
       }),
     ),
