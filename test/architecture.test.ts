@@ -18,7 +18,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   map: ["data", "geo", "site"],
   templates: ["data", "geo", "map", "site"],
   seo: ["data", "geo", "lib", "site", "templates"],
-  pages: ["data", "geo", "lib", "map", "site", "templates"],
+  pages: ["data", "geo", "lib", "map", "seo", "site", "templates"],
   headers: ["data", "lib", "site"],
   photos: ["data", "lib", "site"],
   admin: ["data", "lib", "site"],

@@ -162,7 +162,11 @@ describe("a new kind of page", async () => {
       `- [Questions](${model.business.url}/questions): Every question we are asked, answered.`,
     );
     // The other pages are as they were.
-    const described = (list: Route[]) => list.map(({ render: _render, ...rest }) => rest);
+    const described = (list: Route[]) =>
+      list.map(({ render: _render, jsonLd, ...rest }) => ({
+        ...rest,
+        jsonLd: jsonLd(`${model.business.url}${rest.path}`),
+      }));
     expect(described(routes.slice(0, -1))).toEqual(described(buildRoutes(model)));
   });
 });

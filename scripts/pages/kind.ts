@@ -31,7 +31,10 @@ export const HOME_CRUMB: Crumb = { name: "Home", path: HOME_PATH };
 /** What a page is about when it is about the business as a whole. */
 export const SITE_SUBJECT: PageSubject = { kind: "site" };
 
-/** A public page's Route: its file from its address (site/urls.ts), indexed, about the site unless told otherwise. */
+/**
+ * A public page's Route: its file from its address (site/urls.ts), indexed; about the site, with
+ * no JSON-LD of its own and linked from /llms.txt by its last crumb, unless told otherwise.
+ */
 export function pageRoute(page: {
   path: string;
   kind: PageKind;
@@ -40,6 +43,8 @@ export function pageRoute(page: {
   render: Route["render"];
   hero?: Route["hero"];
   subject?: PageSubject;
+  jsonLd?: Route["jsonLd"];
+  linkText?: string;
 }): Route {
   const { path, kind, meta, breadcrumbs, render, hero, subject = SITE_SUBJECT } = page;
   return {
@@ -49,7 +54,31 @@ export function pageRoute(page: {
     meta: { ...meta, noindex: false },
     breadcrumbs,
     subject,
+    jsonLd: page.jsonLd ?? (() => []),
+    linkText: page.linkText ?? breadcrumbs.at(-1)?.name ?? meta.title,
     render,
     ...(hero ? { hero } : {}),
+  };
+}
+
+/** A page that is not public (the not-found and offline pages): not indexed, not listed, no crumbs and no JSON-LD. */
+export function hiddenRoute(page: {
+  path: string;
+  file: string;
+  kind: PageKind;
+  meta: Omit<PageMeta, "noindex">;
+  render: Route["render"];
+}): Route {
+  const { path, file, kind, meta, render } = page;
+  return {
+    path,
+    file,
+    kind,
+    meta: { ...meta, noindex: true },
+    breadcrumbs: [],
+    subject: SITE_SUBJECT,
+    jsonLd: () => [],
+    linkText: meta.title,
+    render,
   };
 }

@@ -5,25 +5,12 @@ import type { Town } from "../data/schema.ts";
 import type { Route } from "../site/page.ts";
 import { absoluteUrl, CONTACT_PATH } from "../site/urls.ts";
 
-/** The words a link is known by: the page's own breadcrumb, or the subject's name. */
-function linkText(route: Route): string {
-  const { subject } = route;
-  if (subject.kind === "service") return subject.service.name;
-  if (subject.kind === "town") return `Excavation in ${subject.town.name}, IL`;
-  if (subject.kind === "job") return subject.job.title;
-  if (route.kind === "home") return "Home";
-  if (route.kind === "contact") return "Request a free estimate";
-  if (route.kind === "towns") return "Service area: every town we serve";
-  if (route.kind === "projects") return "Recent projects: jobs we have done";
-  return route.breadcrumbs.at(-1)?.name ?? route.meta.title;
-}
-
 /** Markdown link text and URLs may not contain brackets or parentheses that end them early. */
 const escapeLinkText = (text: string) => text.replace(/([[\]\\])/g, "\\$1");
 
 function linkLine(route: Route, model: SiteModel): string {
   const url = absoluteUrl(model.business.url, route.path);
-  return `- [${escapeLinkText(linkText(route))}](${url}): ${route.meta.description}`;
+  return `- [${escapeLinkText(route.linkText)}](${url}): ${route.meta.description}`;
 }
 
 /** The service area's lines: the counties with the towns in them, then the towns beyond them. */

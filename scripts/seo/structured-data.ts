@@ -168,7 +168,7 @@ export function businessNode(model: SiteModel): Node<GeneralContractor> {
   };
 }
 
-function websiteNode(model: SiteModel): Node<WebSite> {
+export function websiteNode(model: SiteModel): Node<WebSite> {
   const { business } = model;
   return {
     "@type": "WebSite",
@@ -180,7 +180,7 @@ function websiteNode(model: SiteModel): Node<WebSite> {
   };
 }
 
-function serviceNode(service: SiteService, model: SiteModel): Node<ServiceNode> {
+export function serviceNode(service: SiteService, model: SiteModel): Node<ServiceNode> {
   const { business } = model;
   const url = absoluteUrl(business.url, servicePath(service));
   return {
@@ -198,7 +198,7 @@ function serviceNode(service: SiteService, model: SiteModel): Node<ServiceNode> 
 }
 
 /** A town page offers the contractor's excavation work in that one town. */
-function townServiceNode(town: SiteTown, model: SiteModel): Node<ServiceNode> {
+export function townServiceNode(town: SiteTown, model: SiteModel): Node<ServiceNode> {
   const { business } = model;
   const url = absoluteUrl(business.url, townPath(town));
   return {
@@ -220,7 +220,7 @@ function townServiceNode(town: SiteTown, model: SiteModel): Node<ServiceNode> {
  * The list of jobs (/projects): a collection page whose main entity is the list of the job pages,
  * newest first, as the page shows them.
  */
-function projectsNode(model: SiteModel, pageUrl: string): Node<CollectionPage> {
+export function projectsNode(model: SiteModel, pageUrl: string): Node<CollectionPage> {
   const siteUrl = model.business.url;
   return {
     "@type": "CollectionPage",
@@ -261,7 +261,7 @@ function jobImage(photo: SiteJob["photos"][number], model: SiteModel): Node<Imag
  * A job, as its page tells it: a work of the business's, done in a town in a month, about the
  * services it was, with its story and its photos. Only what the page shows: no review, no rating.
  */
-function jobNode(job: SiteJob, model: SiteModel): Node<CreativeWork> {
+export function jobNode(job: SiteJob, model: SiteModel): Node<CreativeWork> {
   const siteUrl = model.business.url;
   const url = absoluteUrl(siteUrl, projectPath(job));
   return {
@@ -310,17 +310,7 @@ function breadcrumbNode(crumbs: Crumb[], siteUrl: string): Node<BreadcrumbList> 
 export function structuredDataFor(route: Route, model: SiteModel): Graph | undefined {
   if (route.meta.noindex) return undefined;
   const siteUrl = model.business.url;
-  const pageUrl = absoluteUrl(siteUrl, route.path);
-  const nodes: Thing[] = [];
-  if (route.kind === "home" || route.kind === "contact") nodes.push(businessNode(model), websiteNode(model));
-  if (route.kind === "home") nodes.push(faqPageNode(model.homeFaqs, pageUrl));
-  const { subject } = route;
-  if (subject.kind === "service") nodes.push(serviceNode(subject.service, model));
-  if (subject.kind === "town") {
-    nodes.push(townServiceNode(subject.town, model), faqPageNode(subject.town.faqs, pageUrl));
-  }
-  if (subject.kind === "job") nodes.push(jobNode(subject.job, model));
-  if (route.kind === "projects") nodes.push(projectsNode(model, pageUrl));
+  const nodes: Thing[] = route.jsonLd(absoluteUrl(siteUrl, route.path));
   if (route.breadcrumbs.length > 0) nodes.push(breadcrumbNode(route.breadcrumbs, siteUrl));
   return nodes.length > 0 ? { "@context": "https://schema.org", "@graph": nodes } : undefined;
 }

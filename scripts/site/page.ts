@@ -2,6 +2,7 @@
 // own data, and the metadata of a page. Types only: the route table (pages/) fills them in, the
 // templates read them.
 import type { ReactElement } from "react";
+import type { Thing } from "schema-dts";
 import type { Business, SiteJob, SiteService, SiteTown } from "../data/model.ts";
 import type { HeroImage } from "./photos.ts";
 import type { SocialMeta } from "./social.ts";
@@ -49,8 +50,12 @@ export interface Route {
   breadcrumbs: Crumb[];
   /** The owner's photo at the top of the page, when its row names one (site/photos.ts). */
   hero?: HeroImage;
-  /** What the page is about, as the route table made it: its head, JSON-LD, preview card and llms.txt line follow from it. */
+  /** What the page is about, as its kind made it: its preview card follows from it (seo/social-meta.ts). */
   subject: PageSubject;
+  /** The page's own JSON-LD nodes, given its absolute URL; seo/structured-data.ts adds its breadcrumbs. */
+  jsonLd(pageUrl: string): Thing[];
+  /** The words /llms.txt links the page by. */
+  linkText: string;
   render(shell: PageShell): ReactElement;
 }
 

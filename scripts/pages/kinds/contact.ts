@@ -1,6 +1,7 @@
 // The contact page: the estimate form, the phone and the number for texts.
 import { createElement } from "react";
 import { ContactPage } from "../../../templates/pages/ContactPage.tsx";
+import { businessNode, websiteNode } from "../../seo/structured-data.ts";
 import { CONTACT_PATH } from "../../site/urls.ts";
 import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
 
@@ -18,6 +19,8 @@ export const contactKind: PageKindModule = {
         },
         breadcrumbs: [HOME_CRUMB, { name: "Contact", path: CONTACT_PATH }],
         render: (shell) => createElement(ContactPage, { shell, model }),
+        jsonLd: () => [businessNode(model), websiteNode(model)],
+        linkText: "Request a free estimate",
       }),
     ];
   },

@@ -1,6 +1,7 @@
 // The home page: the hero, the services and towns, the FAQ and the contact section.
 import { createElement } from "react";
 import { HomePage } from "../../../templates/pages/HomePage.tsx";
+import { businessNode, faqPageNode, websiteNode } from "../../seo/structured-data.ts";
 import { heroImageOf } from "../../site/photos.ts";
 import { HOME_PATH } from "../../site/urls.ts";
 import { pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
@@ -20,6 +21,8 @@ export const homeKind: PageKindModule = {
         breadcrumbs: [],
         render: (shell) => createElement(HomePage, { shell, model, map: areaMap() }),
         hero: heroImageOf(business.hero),
+        jsonLd: (pageUrl) => [businessNode(model), websiteNode(model), faqPageNode(model.homeFaqs, pageUrl)],
+        linkText: "Home",
       }),
     ];
   },

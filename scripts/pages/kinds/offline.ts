@@ -5,20 +5,17 @@ import type { SiteModel } from "../../data/model.ts";
 import { OfflinePage } from "../../../templates/pages/OfflinePage.tsx";
 import type { Route } from "../../site/page.ts";
 import { SERVICE_WORKER_FILE } from "../../site/urls.ts";
-import { pageTitle, SITE_SUBJECT } from "../kind.ts";
+import { hiddenRoute, pageTitle } from "../kind.ts";
 
 export function offlineRoute(model: SiteModel): Route {
-  return {
+  return hiddenRoute({
     path: "/offline",
     file: SERVICE_WORKER_FILE,
     kind: "offline",
     meta: {
       title: pageTitle("You Are Offline", model.business.name),
       description: `No connection: call or text ${model.business.name} for a free excavation estimate in Central Illinois.`,
-      noindex: true,
     },
-    breadcrumbs: [],
-    subject: SITE_SUBJECT,
     render: (shell) => createElement(OfflinePage, { shell, model }),
-  };
+  });
 }

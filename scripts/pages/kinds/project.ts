@@ -2,6 +2,7 @@
 import { createElement } from "react";
 import { DESCRIPTION_LENGTH, storySummary } from "../../data/jobs.ts";
 import { ProjectPage } from "../../../templates/pages/ProjectPage.tsx";
+import { jobNode } from "../../seo/structured-data.ts";
 import { projectPath } from "../../site/urls.ts";
 import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
 import { PROJECTS_CRUMB } from "./projects.ts";
@@ -30,6 +31,8 @@ export const projectKind: PageKindModule = {
         breadcrumbs: [HOME_CRUMB, PROJECTS_CRUMB, { name: job.title, path: projectPath(job) }],
         render: (shell) => createElement(ProjectPage, { shell, model, job }),
         subject: { kind: "job", job },
+        jsonLd: () => [jobNode(job, model)],
+        linkText: job.title,
       }),
     ),
 };

@@ -1,6 +1,7 @@
 // The list of the jobs done: a page only when the owner has given a job.
 import { createElement } from "react";
 import { ProjectsPage } from "../../../templates/pages/ProjectsPage.tsx";
+import { projectsNode } from "../../seo/structured-data.ts";
 import type { Crumb } from "../../site/page.ts";
 import { PROJECTS_PATH } from "../../site/urls.ts";
 import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
@@ -23,6 +24,8 @@ export const projectsKind: PageKindModule = {
             },
             breadcrumbs: [HOME_CRUMB, PROJECTS_CRUMB],
             render: (shell) => createElement(ProjectsPage, { shell, model }),
+            jsonLd: (pageUrl) => [projectsNode(model, pageUrl)],
+            linkText: "Recent projects: jobs we have done",
           }),
         ],
 };

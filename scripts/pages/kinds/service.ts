@@ -1,6 +1,7 @@
 // A service's page, one for each row of services.yaml.
 import { createElement } from "react";
 import { ServicePage } from "../../../templates/pages/ServicePage.tsx";
+import { serviceNode } from "../../seo/structured-data.ts";
 import { heroImageOf } from "../../site/photos.ts";
 import { servicePath } from "../../site/urls.ts";
 import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
@@ -21,6 +22,8 @@ export const serviceKind: PageKindModule = {
         render: (shell) => createElement(ServicePage, { shell, model, service }),
         hero: heroImageOf(service.hero),
         subject: { kind: "service", service },
+        jsonLd: () => [serviceNode(service, model)],
+        linkText: service.name,
       }),
     ),
 };

@@ -2,6 +2,7 @@
 import { createElement } from "react";
 import { allTowns } from "../../data/model.ts";
 import { TownPage } from "../../../templates/pages/TownPage.tsx";
+import { faqPageNode, townServiceNode } from "../../seo/structured-data.ts";
 import { heroImageOf } from "../../site/photos.ts";
 import { townPath } from "../../site/urls.ts";
 import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
@@ -22,6 +23,8 @@ export const townKind: PageKindModule = {
         render: (shell) => createElement(TownPage, { shell, model, town }),
         hero: heroImageOf(town.hero),
         subject: { kind: "town", town },
+        jsonLd: (pageUrl) => [townServiceNode(town, model), faqPageNode(town.faqs, pageUrl)],
+        linkText: `Excavation in ${town.name}, IL`,
       }),
     ),
 };

@@ -23,6 +23,7 @@ export const townsKind: PageKindModule = {
         },
         breadcrumbs: [HOME_CRUMB, TOWNS_CRUMB],
         render: (shell) => createElement(TownsPage, { shell, model, map: areaMap() }),
+        linkText: "Service area: every town we serve",
       }),
     ];
   },
