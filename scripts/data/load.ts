@@ -12,6 +12,7 @@ import { checkBrand, type BrandMarks } from "./brand.ts";
 import { checkRules } from "./rules.ts";
 import { DATA_FILES, type Faq, type Job, type Service, type SiteData, type Town } from "./schema.ts";
 import { newestFirst } from "./jobs.ts";
+import { quotedValue } from "../lib/printable.ts";
 
 export interface RawData {
   site: SiteData;
@@ -35,8 +36,7 @@ function describeValue(value: unknown): string {
   if (value === null) return "an empty value";
   if (Array.isArray(value)) return `a list of ${value.length} item${value.length === 1 ? "" : "s"}`;
   if (typeof value === "object") return "a group of fields";
-  const shown = JSON.stringify(value);
-  return shown.length > 60 ? `${shown.slice(0, 57)}..."` : shown;
+  return quotedValue(value as string | number | boolean);
 }
 
 function valueAt(root: unknown, keys: readonly PathKey[]): unknown {

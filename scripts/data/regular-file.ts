@@ -12,6 +12,7 @@
 // every link and proving where it ends, for no use.
 import { constants, type Stats } from "node:fs";
 import { lstat, open, readlink, type FileHandle } from "node:fs/promises";
+import { quotedValue } from "../lib/printable.ts";
 
 /** Why a path is not a regular file to read, in the owner's words; undefined when it is one. */
 function kindOf(stats: Stats): string | undefined {
@@ -21,12 +22,6 @@ function kindOf(stats: Stats): string | undefined {
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
   if (stats.isSocket()) return "a socket";
   return "a special file";
-}
-
-/** Shown in a problem: a link's target is data too, so it is quoted and cut short. */
-function quotedTarget(target: string): string {
-  const shown = JSON.stringify(target);
-  return shown.length > 60 ? `${shown.slice(0, 57)}..."` : shown;
 }
 
 // O_NOFOLLOW and O_NONBLOCK do not exist on Windows, where lstat() and fstat() still refuse links and pipes.
@@ -47,7 +42,7 @@ export async function openRegularFile(file: string): Promise<OpenedRegularFile> 
   }
   if (stats.isSymbolicLink()) {
     const target = await readlink(file).catch(() => undefined);
-    return { refused: target === undefined ? "a symbolic link" : `a symbolic link to ${quotedTarget(target)}` };
+    return { refused: target === undefined ? "a symbolic link" : `a symbolic link to ${quotedValue(target)}` };
   }
   const kind = kindOf(stats);
   if (kind) return { refused: kind };

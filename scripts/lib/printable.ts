@@ -26,6 +26,15 @@ export function excerpt(text: string, { max = 60, ascii = false }: { max?: numbe
   return shown.length > max ? `${shown.slice(0, max - 3)}...` : shown;
 }
 
+/**
+ * A value from the data as a problem quotes it: in JSON's quotes, with the escapes JSON writes for
+ * quotes, backslashes and control characters, at most `max` characters, `..."` where it was cut.
+ */
+export function quotedValue(value: string | number | boolean, max = 60): string {
+  const shown = JSON.stringify(value);
+  return shown.length > max ? `${shown.slice(0, max - 3)}..."` : shown;
+}
+
 /** A message of several lines as a terminal should show it: its own line breaks kept, each line printable. */
 export function printableLines(text: string): string {
   return text
