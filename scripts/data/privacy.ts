@@ -15,6 +15,8 @@ export interface PrivacyFacts {
   formHosts: string[];
   /** What the provider's helper keeps in the browser's local storage on the site's origin. */
   formStorage: { key: string; holds: string }[];
+  /** Where the pages send their counts (site.yaml's plausible), when the site counts. */
+  counting?: { endpoint: string; host: string };
 }
 
 /**
@@ -32,14 +34,15 @@ function providerStorage(frameId: string): PrivacyFacts["formStorage"] {
 
 /** The facts from the checked site.yaml, and its estimate form as the model read it. */
 export function privacyFacts(site: SiteData, read: LeadFormEmbed): PrivacyFacts {
-  const { name, address, phones } = site;
+  const { name, address, phones, plausible } = site;
   const formHosts = [...new Set([read.frameUrl, read.scriptUrl].map((address) => new URL(address).host))];
-  const facts = {
+  return {
     business: name,
     address: `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`,
     phone: phones.primary,
     formHosts,
     formStorage: providerStorage(Object.fromEntries(read.frameAttributes).id!),
+    ...(phones.text === undefined ? {} : { text: phones.text }),
+    ...(plausible ? { counting: { endpoint: plausible.endpoint, host: new URL(plausible.endpoint).host } } : {}),
   };
-  return phones.text === undefined ? facts : { ...facts, text: phones.text };
 }

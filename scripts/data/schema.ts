@@ -5,6 +5,7 @@ import { isIconName } from "./icons.ts";
 import { parseHtmlFragment } from "./html-fragment.ts";
 import { readLeadFormEmbed } from "./lead-form.ts";
 import { HTTPS_ADDRESS, HTTPS_ADDRESS_EXPECTED, httpsAddressProblem } from "./web-address.ts";
+import { EVENTS_ADDRESS, EVENTS_ADDRESS_EXPECTED, eventsAddressProblem, LOWERCASE_HOST_NAME } from "./plausible.ts";
 import { accentProblem } from "./accent.ts";
 
 const text = (min: number, max: number) =>
@@ -194,6 +195,9 @@ const accent = z
     if (problem) context.addIssue({ code: "custom", message: problem });
   });
 
+/** Where Plausible's own service takes counts (its Events API), unless site.yaml names a server of the owner's. */
+export const PLAUSIBLE_EVENTS = "https://plausible.io/api/event";
+
 const siteSchema = z.strictObject({
   name: text(3, 60).describe("The business name, as every page shows it. Until the owner confirms it, a placeholder"),
   tagline: text(10, 120).describe("One line about the business, used on the link preview of the home page"),
@@ -335,6 +339,28 @@ const siteSchema = z.strictObject({
     )
     .optional(),
   hero: heroSchema.describe("Optional: a photo of your work at the top of the home page, behind its heading").optional(),
+  plausible: z
+    .strictObject({
+      domain: z
+        .string()
+        .regex(LOWERCASE_HOST_NAME, "a host name in lowercase, such as centralillinoisexcavating.com, as the site is named in Plausible: no https://, no slash")
+        .describe(
+          "The site's domain, exactly as you added it in Plausible (Site settings, General), such as centralillinoisexcavating.com: no https://, no slash",
+        ),
+      endpoint: z
+        .string()
+        .regex(EVENTS_ADDRESS, {
+          error: (issue) => (typeof issue.input === "string" && eventsAddressProblem(issue.input)) || EVENTS_ADDRESS_EXPECTED,
+        })
+        .default(PLAUSIBLE_EVENTS)
+        .describe(
+          `Optional: where the counts are sent. Only for Plausible Community Edition on your own server: its address followed by /api/event. ${PLAUSIBLE_EVENTS} (Plausible's own service) without it`,
+        ),
+    })
+    .describe(
+      "Optional: count page views and taps on Call, Text and Free Estimate in your own Plausible Analytics, with no cookies. Without it, the site counts nothing",
+    )
+    .optional(),
 });
 
 const section = z.strictObject({ heading: text(5, 80), text: text(40, 900) });

@@ -15,12 +15,12 @@ const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const LAST_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 
 /** A host name: labels joined by dots, the last one starting with a letter. */
-const HOST = `(?:${LABEL}\\.)*${LAST_LABEL}`;
+export const HOST = `(?:${LABEL}\\.)*${LAST_LABEL}`;
 
 /** The most characters a host name may have (RFC 1035). */
-const MAX_HOST_LENGTH = 253;
+export const MAX_HOST_LENGTH = 253;
 
-const HOST_NAME = new RegExp(`^(?=.{1,${MAX_HOST_LENGTH}}$)${HOST}$`);
+export const HOST_NAME = new RegExp(`^(?=.{1,${MAX_HOST_LENGTH}}$)${HOST}$`);
 
 /**
  * An https address whose host is a host name, with no user, password or port, and nothing but
@@ -40,7 +40,7 @@ export const HTTPS_ADDRESS_EXPECTED =
   "an https:// address whose host is a host name (letters, digits, hyphens and dots, at most 253 characters, ending in a name such as .com), with no user, password or port";
 
 /** What a message shows of an address: anything outside printable ASCII as \u{…}, at most 60 characters. */
-const shown = (text: string) => excerpt(text, { ascii: true });
+export const shown = (text: string) => excerpt(text, { ascii: true });
 
 /** Why an address breaks the rule, in the owner's words; undefined when it keeps it. */
 export function httpsAddressProblem(text: string): string | undefined {

@@ -2,6 +2,7 @@
 // data/site.yaml and the rendered pages. dist/_headers is written from it (Netlify and Cloudflare
 // Pages read that file), `npm start` serves with it, and the nginx config is generated from it.
 import type { Business } from "../data/model.ts";
+import { eventsAddressProblem } from "../data/plausible.ts";
 import { isHostName } from "../data/web-address.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import { ADMIN_FILE, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
@@ -105,6 +106,19 @@ function policyOrigin(url: string): string {
   return parsed.origin;
 }
 
+/**
+ * The address the counting script sends to (site.yaml's plausible.endpoint), as a source of
+ * connect-src: that one address, path and all. Held again here to data/'s rule (web-address.ts),
+ * so that nothing else can reach a page's policy.
+ */
+function eventsSource(endpoint: string): string {
+  if (eventsAddressProblem(endpoint) !== undefined)
+    throw new PolicyError(
+      `The policy cannot name ${JSON.stringify(endpoint)}: expected an https:// address on a host name with a plain path`,
+    );
+  return endpoint;
+}
+
 /** The lead-form provider's origins, the only third parties a page may load. */
 function providerOrigins(business: Pick<Business, "leadForm">): Set<string> {
   return new Set([business.leadForm.frameUrl, business.leadForm.scriptUrl].map(policyOrigin));
@@ -196,14 +210,23 @@ const OWNER_PICTURE_SOURCES: PolicySources = new Map([
 /**
  * The header policy from every page's sources. Every page may run the inline code of any page (it
  * is the same head and body script everywhere); only the pages that embed the lead form get its
- * origins, in a rule of their own, so every other page refuses the provider outright.
+ * origins, in a rule of their own, so every other page refuses the provider outright. `countsTo`:
+ * the counting script's events address (site.yaml's plausible.endpoint), which every page may send to.
  */
 export function headerPolicyFor(
   pages: readonly PagePolicy[],
   pictures: readonly PagePolicy[] = [],
   ownerPictures: readonly string[] = [],
+  countsTo?: string,
 ): HeaderRule[] {
-  const firstParty = mergeSources(SITE_FETCHES, SITE_WORKER, ...pages.map((page) => firstPartyOnly(page.sources)));
+  // Where the pages send their counts, when they count: every page may (the 404 page too).
+  const counting: PolicySources = new Map(countsTo ? [["connect-src", new Set([eventsSource(countsTo)])]] : []);
+  const firstParty = mergeSources(
+    SITE_FETCHES,
+    SITE_WORKER,
+    counting,
+    ...pages.map((page) => firstPartyOnly(page.sources)),
+  );
   const notFound = pages.find((page) => page.file === NOT_FOUND_FILE);
   // Unknown paths answer with the 404 page, so the catch-all rule is the 404 page's policy.
   const defaultPolicy = serializePolicy(mergeSources(firstParty, thirdPartyOnly(notFound?.sources ?? new Map())));

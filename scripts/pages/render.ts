@@ -5,6 +5,7 @@ import { IconDrawingsContext, type IconDrawings } from "../../templates/parts/ic
 import { RenderError } from "./render-error.ts";
 import type { PageAssets, PageShell, Route } from "../site/page.ts";
 import type { Business } from "../data/model.ts";
+import { countedAbout } from "../site/counting.ts";
 import { absoluteUrl } from "../site/urls.ts";
 
 export interface RenderContext {
@@ -30,6 +31,7 @@ function shellFor(route: Route, context: RenderContext): PageShell {
     assets: context.assets,
     year: context.year,
     ...(route.hero ? { hero: route.hero } : {}),
+    ...(context.assets.counting ? { countedAbout: countedAbout(route.subject) } : {}),
   };
 }
 

@@ -39,7 +39,7 @@ import { buildServiceWorker } from "../pages/service-worker.ts";
 import { renderMapPicture, serviceAreaMapOf } from "../pages/map-picture.ts";
 import { iconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { BuildMemory } from "./build-memory.ts";
-import { FAVICON_FILE, HOME_PATH, SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
+import { FAVICON_FILE, HOME_PATH, pathForFile, SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
 import type { Route } from "../site/page.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
@@ -166,6 +166,7 @@ async function produceSite(
     await emit(SERVICE_AREA_MAP_FILE, mapPicture);
     await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
     await emit("robots.txt", buildRobots(model.business.url));
+    if (assets.counting) await emit(assets.counting.file, assets.counting.code);
     await emit("llms.txt", buildLlmsTxt(routes, model));
     if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
     for (const [file, png] of await images) await emit(file, png);
@@ -189,7 +190,7 @@ async function produceSite(
     ...(brand.logo?.image.format === "svg" ? [logoFile(brand.logo.image)] : []),
     ...(brand.icon?.format === "svg" ? [faviconOf(brand.icon.file).file] : []),
   ];
-  const headerRules = headerPolicyFor(policies, pictures, ownerPictures);
+  const headerRules = headerPolicyFor(policies, pictures, ownerPictures, assets.counting?.endpoint);
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
   const homeHero = routes.find((route) => route.path === HOME_PATH)?.hero;
@@ -201,6 +202,7 @@ async function produceSite(
         offlinePlainHttpPolicy,
         business: model.business,
         iconPath: faviconOf(model.business.icon).path,
+        ...(assets.counting ? { countingPath: pathForFile(assets.counting.file) } : {}),
         keptFiles: [
           ...(brand.logo ? [`/${logoFile(brand.logo.image)}`] : []),
           ...(homeHero ? [homeHero.phoneCopy] : []),

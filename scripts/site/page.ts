@@ -27,6 +27,12 @@ export type PageSubject =
   | { kind: "town"; town: SiteTown }
   | { kind: "job"; job: SiteJob };
 
+/** What a page's counted taps say it is about besides its address (site/counting.ts): its town, or its service. */
+export interface CountedAbout {
+  town?: string;
+  service?: string;
+}
+
 export interface Crumb {
   name: string;
   path: string;
@@ -70,6 +76,11 @@ export interface PageAssets {
   bodyScript: string;
   /** Speculation rules JSON for instant same-site navigation. */
   speculationRules: string;
+  /**
+   * The counting script (browser/counting.ts), only when site.yaml names a Plausible site: its file
+   * in dist/, its code, its integrity ("sha256-…", by which the policy allows it) and where it sends.
+   */
+  counting?: { file: string; code: string; integrity: string; endpoint: string };
 }
 
 /** What a page template receives besides its own data. */
@@ -90,4 +101,6 @@ export interface PageShell {
   structuredData?: string;
   /** The photo at the top of the page: asked for from the <head>, shown by the page's template. */
   hero?: HeroImage;
+  /** What the page's counted taps say it is about (site/counting.ts), when the site counts. */
+  countedAbout?: CountedAbout;
 }

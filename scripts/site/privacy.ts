@@ -4,6 +4,7 @@
 // test reads the claims; so the page and its test cannot drift apart.
 import type { PrivacyFacts } from "../data/privacy.ts";
 import { joinList } from "../data/model.ts";
+import { TAP_EVENTS } from "./counting.ts";
 import { CONTACT_PATH, HOME_PATH } from "./urls.ts";
 
 /** A statement's words: text, a name in code type, or a link. */
@@ -28,11 +29,40 @@ export type PrivacyClaim =
   | { kind: "provider-keeps"; onVisit: readonly string[]; onSending: readonly string[]; accountKeys: number }
   /** The provider's helper hands its form the page's address with its query, and the referrer. */
   | { kind: "provider-is-told"; what: readonly ("address" | "campaign tags" | "referrer")[] }
+  /**
+   * Every page sends its counts to `endpoint`, and only these: a page view when a page is shown
+   * (not when it is loaded ahead), an event named in `taps` for each such tap, and on leaving a
+   * page, how far it was read; each holding only `fields`, its properties only `properties`.
+   */
+  | {
+      kind: "counts";
+      endpoint: string;
+      taps: readonly string[];
+      fields: readonly string[];
+      properties: readonly string[];
+    }
   /** Said of the server, the provider's own site or the business: nothing a browser here shows. */
   | { kind: "beyond-the-browser" };
 
+/** Where Plausible says what it records and keeps. */
+export const PLAUSIBLE_DATA_POLICY = "https://plausible.io/data-policy";
+
+/** The sections of /privacy's list, in the page's order; "Counting visits" only when the site counts. */
+export type PrivacySection = "This website" | "Counting visits" | "The estimate form";
+
+/**
+ * What a count holds, by the tracker's own names for its fields (the Events API's, shortened):
+ * n the event's name, u the page's address, d the site's name in Plausible, r the referrer, p the
+ * properties, v the tracker's version; on leaving a page, sd how far down it was read (per cent)
+ * and e how long it was in view (ms).
+ */
+export const COUNT_FIELDS = ["n", "u", "d", "r", "p", "v", "sd", "e"] as const;
+
+/** The properties a tap's count gives (site/counting.ts): the page's path, and its town or service. */
+export const COUNT_PROPERTIES = ["page", "town", "service"] as const;
+
 export interface PrivacyStatement {
-  section: "This website" | "The estimate form";
+  section: PrivacySection;
   words: PrivacyWords;
   claim: PrivacyClaim;
 }
@@ -44,10 +74,15 @@ export interface PrivacyStatement {
 export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
   const [visitRecord, sent] = facts.formStorage;
   const contact = { href: CONTACT_PATH, text: "contact page" };
+  const { counting } = facts;
   return [
     {
       section: "This website",
-      words: ["The site sets no cookies, and runs no analytics, advertising or tracking code."],
+      words: [
+        counting
+          ? "The site sets no cookies, and runs no advertising or tracking code. It counts visits without them, as below."
+          : "The site sets no cookies, and runs no analytics, advertising or tracking code.",
+      ],
       claim: { kind: "no-cookies" },
     },
     {
@@ -84,9 +119,11 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
         "No page loads anything from another website, except the ",
         contact,
         ", which loads the estimate form. Pointing at a link to the contact page does not load the form ahead of time.",
+        ...(counting ? [` Every page sends its counts to ${counting.host}, as below.`] : []),
       ],
       claim: { kind: "off-site-only-from", page: CONTACT_PATH, hosts: facts.formHosts },
     },
+    ...(counting ? countingStatements(counting) : []),
     {
       section: "The estimate form",
       words: [
@@ -122,6 +159,51 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
       section: "The estimate form",
       words: [
         "The form itself is a page of the provider's own site. There the provider may record your visit, load a check that you are not a robot (a captcha) and keep cookies or other data in your browser; its own privacy policy covers what it does there.",
+      ],
+      claim: { kind: "beyond-the-browser" },
+    },
+  ];
+}
+
+/** What the pages send to Plausible, when the site counts (site.yaml's plausible). */
+function countingStatements(counting: NonNullable<PrivacyFacts["counting"]>): PrivacyStatement[] {
+  const { call, text, estimate } = TAP_EVENTS;
+  return [
+    {
+      section: "Counting visits",
+      words: [
+        `To learn which pages bring calls and estimate requests, every page counts its visit with Plausible Analytics, at ${counting.host}: once when the page is shown to you (not when your browser loads it ahead because you pointed at a link), and each time you tap a phone number to call (${call}), a number to text (${text}) or a link to the estimate form (${estimate}).`,
+      ],
+      claim: {
+        kind: "counts",
+        endpoint: counting.endpoint,
+        taps: [call, text, estimate],
+        fields: COUNT_FIELDS,
+        properties: COUNT_PROPERTIES,
+      },
+    },
+    {
+      section: "Counting visits",
+      words: [
+        "Each count holds the page's address (with any campaign tags in it, such as ",
+        { code: "utm_source" },
+        "), the address of the page you came from, what was counted, our site's name in Plausible and the version of Plausible's script; a tap's count also holds the page's path and the town or service it is about. When you leave a page or switch away from it, your browser also sends how far down the page you read and how long it was in view.",
+      ],
+      claim: { kind: "beyond-the-browser" },
+    },
+    {
+      section: "Counting visits",
+      words: [
+        "No count holds a cookie, an identifier of you or your device, or anything you typed, and the site keeps nothing in your browser to count you.",
+      ],
+      claim: { kind: "no-storage-of-its-own" },
+    },
+    {
+      section: "Counting visits",
+      words: [
+        "Plausible also receives your device's internet (IP) address and what your browser says it is (its user agent), as every web server does. ",
+        { href: PLAUSIBLE_DATA_POLICY, text: "Plausible's data policy" },
+        " says it uses them only to count unique visitors for the day, with a code that changes every day and cannot be turned back into them, and to tell the country, the browser and the kind of device, and that it keeps neither.",
       ],
       claim: { kind: "beyond-the-browser" },
     },

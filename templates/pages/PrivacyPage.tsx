@@ -32,7 +32,7 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
       <div className="section">
         <div className="container narrow">
           <div className="prose">
-            {(["This website", "The estimate form"] as const).map((section) => (
+            {[...new Set(statements.map((statement) => statement.section))].map((section) => (
               <Fragment key={section}>
                 <h2>{section}</h2>
                 <ul>
@@ -97,8 +97,12 @@ function Words({ words }: { words: PrivacyWords }) {
       part
     ) : "code" in part ? (
       <code key={index}>{part.code}</code>
-    ) : (
+    ) : part.href.startsWith("/") ? (
       <a key={index} href={part.href}>
+        {part.text}
+      </a>
+    ) : (
+      <a key={index} href={part.href} rel="noopener noreferrer">
         {part.text}
       </a>
     ),
