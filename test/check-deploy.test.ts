@@ -4,6 +4,7 @@
 // form's provider is stood in for at its own addresses (support/form-stand-in.ts), so the command
 // really asks them, and nothing leaves the machine.
 import { existsSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -13,10 +14,13 @@ import { loadData } from "../scripts/data/load.ts";
 import { buildModel, type Business } from "../scripts/data/model.ts";
 import { inlineHash } from "../scripts/headers/csp.ts";
 import { buildRoutes } from "../scripts/pages/routes.ts";
+import { generate } from "../scripts/pipeline/generate.ts";
+import { serve } from "../scripts/serve/server.ts";
 import { ADDRESS_CASES } from "./support/addresses.ts";
+import { copyData, editYaml } from "./support/data-copy.ts";
 import { startFormStandIn, type FormStandIn } from "./support/form-stand-in.ts";
 import { startCloudflare, startNetlify, type HostRuntime } from "./support/host-runtime.ts";
-import { fetchRaw } from "./support/http.ts";
+import { fetchRaw, type HttpResponse } from "./support/http.ts";
 import { startNginx, type NginxSite } from "./support/nginx.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { sitegen, type SitegenResult } from "./support/sitegen.ts";
@@ -180,32 +184,52 @@ const INJECTED_CODE = 'document.documentElement.dataset.cdn="\u001b[31mrewritten
 const INJECTED_SRC = "/cdn-cgi/scripts/5c5dd728/cloudflare-static/email-decode.min.js";
 const INJECTED = `<script>${INJECTED_CODE}</script><script data-cfasync="false" src="${INJECTED_SRC}"></script>`;
 
-/**
- * A deploy gone wrong, in front of a good one: the HTML rewritten with a script of the CDN's, the
- * Referrer-Policy dropped, a second copy of the Content-Security-Policy added by a dashboard rule,
- * and every unknown address answered 200 with the home page, by a catch-all rule.
- */
-async function startBrokenDeploy(target: string): Promise<{ url: string; server: Server }> {
+/** What a copy in front of a site changes in each answer. */
+interface Doctoring {
+  /** The HTML of each page (each answer sent as text/html). */
+  page?: (html: string) => string;
+  /** The headers of each answer, changed in place. */
+  headers?: (headers: HttpResponse["headers"]) => void;
+  /** Every unknown address answered 200 with the home page, as a catch-all rule does. */
+  catchAll?: boolean;
+  /** An address answered as an unknown one: a file the deploy left out. */
+  missing?: string;
+}
+
+/** A copy of the site at `target`, served by a proxy in front of it that changes its answers. */
+async function startDoctoredCopy(target: string, doctoring: Doctoring): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const get = (urlPath: string) => fetchRaw(`${target}${urlPath}`, { headers: { "Accept-Encoding": "identity" } });
     void (async () => {
-      let answer = await get(req.url ?? "/");
-      if (answer.status === 404) answer = await get("/");
+      let answer = await get(req.url === doctoring.missing ? "/no-such-file" : (req.url ?? "/"));
+      if (answer.status === 404 && doctoring.catchAll) answer = await get("/");
       const headers = { ...answer.headers };
-      for (const name of ["content-length", "connection", "keep-alive", "transfer-encoding", "referrer-policy"]) {
-        delete headers[name];
-      }
-      const policy = headers["content-security-policy"];
-      if (typeof policy === "string") headers["content-security-policy"] = [policy, policy];
+      for (const name of ["content-length", "connection", "keep-alive", "transfer-encoding"]) delete headers[name];
+      doctoring.headers?.(headers);
       const isPage = String(headers["content-type"]).startsWith("text/html");
-      const body = isPage
-        ? Buffer.from(answer.body.toString("utf8").replace("</head>", `${INJECTED}</head>`))
-        : answer.body;
+      const body = isPage && doctoring.page ? Buffer.from(doctoring.page(answer.body.toString("utf8"))) : answer.body;
       res.writeHead(answer.status, headers).end(body);
     })().catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/**
+ * A deploy gone wrong, in front of a good one: the HTML rewritten with a script of the CDN's, the
+ * Referrer-Policy dropped, a second copy of the Content-Security-Policy added by a dashboard rule,
+ * and every unknown address answered 200 with the home page, by a catch-all rule.
+ */
+function startBrokenDeploy(target: string): Promise<{ url: string; server: Server }> {
+  return startDoctoredCopy(target, {
+    catchAll: true,
+    headers: (headers) => {
+      delete headers["referrer-policy"];
+      const policy = headers["content-security-policy"];
+      if (typeof policy === "string") headers["content-security-policy"] = [policy, policy];
+    },
+    page: (html) => html.replace("</head>", `${INJECTED}</head>`),
+  });
 }
 
 describe("check-deploy on a broken deploy", () => {
@@ -271,6 +295,169 @@ describe("check-deploy on a broken deploy", () => {
     expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     expect(result.stdout).toContain("\\u{1b}[31m");
   });
+});
+
+/** The site counting with Plausible (site.yaml's `plausible`), built from a copy of the data and served as `npm start` serves it. */
+interface CountingSite {
+  data: string;
+  dist: string;
+  url: string;
+  /** The counting script as every page names it: its address and its integrity ("sha256-…"). */
+  script: { src: string; integrity: string };
+  close(): Promise<void>;
+}
+
+async function serveCountingSite(): Promise<CountingSite> {
+  const data = await copyData(DATA_DIR);
+  await editYaml(data, "site.yaml", (doc) => doc.set("plausible", { domain: "centralillinoisexcavating.com" }));
+  const dist = path.join(path.dirname(data), "dist");
+  await generate({ dataDir: data, outDir: dist });
+  const { server, url } = await serve({ dir: dist, port: 0 });
+  const home = await readFile(path.join(dist, "index.html"), "utf8");
+  const tag = /<script src="(\/assets\/counting-[0-9a-f]{12}\.js)" integrity="(sha256-[A-Za-z0-9+/]+=*)"/.exec(home);
+  if (!tag) throw new Error("the home page of a build with plausible has no counting script with an integrity");
+  return {
+    data,
+    dist,
+    url,
+    script: { src: tag[1]!, integrity: tag[2]! },
+    close: async () => {
+      await closeServer(server);
+      await rm(path.dirname(data), { recursive: true, force: true });
+    },
+  };
+}
+
+/** The directives of the policy a page is served with, each with its sources. */
+async function servedPolicy(url: string): Promise<Map<string, string[]>> {
+  const policy = (await fetchRaw(url)).headers["content-security-policy"];
+  if (typeof policy !== "string") throw new Error(`${url} sent no single Content-Security-Policy`);
+  return new Map(
+    policy.split(";").map((directive) => {
+      const [name = "", ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+describe("check-deploy on a site that counts with Plausible", () => {
+  let site: CountingSite;
+
+  beforeAll(async () => {
+    site = await serveCountingSite();
+  }, 120_000);
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it("passes: the counting script runs, allowed by the integrity hash that the policy lists, not by 'self'", async () => {
+    const scriptSrc = (await servedPolicy(`${site.url}/towns/mattoon`)).get("script-src") ?? [];
+    expect(scriptSrc).toContain(`'${site.script.integrity}'`);
+    expect(scriptSrc).not.toContain("'self'");
+    standIn.requests.length = 0;
+    const result = await checkDeploy([site.url, "--dist", site.dist, "--data", site.data]);
+    expectPasses(result, /^Checking http:\/\/127\.0\.0\.1:\d+ against .* \(\d+ pages in its sitemap\)/);
+  });
+
+  it("names the counting script, on every page, when the policy served lacks its hash", async () => {
+    const hash = `'${site.script.integrity}'`;
+    const doctored = await startDoctoredCopy(site.url, {
+      headers: (headers) => {
+        const policy = headers["content-security-policy"];
+        if (typeof policy === "string") headers["content-security-policy"] = policy.replace(` ${hash}`, "");
+      },
+    });
+    try {
+      const result = await checkDeploy([doctored.url, "--dist", site.dist, "--data", site.data]);
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(1);
+      const lines = result.stdout.trimEnd().split("\n");
+      const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^/, /contact and ${pageCount - 2} more: its policy blocks code the page as served runs: ` +
+              `<script src="${escaped(site.script.src)}"> \\(its integrity hash ${escaped(hash)} is not in script-src, ` +
+              `and script-src does not allow its address either\\)$`,
+          ),
+        ),
+      );
+    } finally {
+      await closeServer(doctored.server);
+    }
+  });
+
+  it("names the counting script when the deploy left it out: every page would count nothing", async () => {
+    const doctored = await startDoctoredCopy(site.url, { missing: site.script.src });
+    try {
+      const result = await checkDeploy([doctored.url, "--dist", site.dist, "--data", site.data]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(`${site.script.src}: answers 404, expected 200`);
+    } finally {
+      await closeServer(doctored.server);
+    }
+  });
+});
+
+/**
+ * Cloudflare Web Analytics' script as Cloudflare adds it before </body> when the owner turns Web
+ * Analytics on: on Pages, as its asset server does (wrangler's copy of it, the token made up), and
+ * on a domain proxied through Cloudflare, by its automatic setup, from a versioned address with an
+ * integrity of its own (as found on such sites).
+ */
+const CLOUDFLARE_BEACONS = {
+  pages:
+    "<!-- Cloudflare Pages Analytics --><script defer src='https://static.cloudflareinsights.com/beacon.min.js' " +
+    `data-cf-beacon='{"token": "0123456789abcdef0123456789abcdef"}'></script><!-- Cloudflare Pages Analytics -->`,
+  proxy:
+    '<script defer src="https://static.cloudflareinsights.com/beacon.min.js/vcd15cbe7772f49c399c6a5babf22c1241717689176015" ' +
+    'integrity="sha512-ZpsOmlRQV6y907TI0dKBHq9Md29nnaEIPlkf84rnaERnq6zvWvPUqr2ft8M1aS28oN72PdrCzSjY4U6VaAw1EQ==" ' +
+    `data-cf-beacon='{"version":"2024.11.0","token":"0123456789abcdef0123456789abcdef","r":1}' crossorigin="anonymous"></script>`,
+};
+
+describe("check-deploy on a host that adds Cloudflare Web Analytics", () => {
+  let site: BuiltSite;
+
+  beforeAll(async () => {
+    site = await serveSharedSite();
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it.each(Object.entries(CLOUDFLARE_BEACONS))(
+    "says once, in the owner's words, that Cloudflare adds its script, which the policy blocks (%s)",
+    async (_, beacon) => {
+      const doctored = await startDoctoredCopy(site.url, {
+        page: (html) => html.replace("</body>", `${beacon}</body>`),
+      });
+      try {
+        const result = await checkDeploy([doctored.url, "--dist", site.dir]);
+        expect(result.stderr).toBe("");
+        expect(result.code).toBe(1);
+        const lines = result.stdout.trimEnd().split("\n");
+        const said = lines.filter((line) => line.includes("Web Analytics"));
+        expect(said, result.stdout).toHaveLength(1);
+        // The first line after the heading: it also explains why the pages differ from the build.
+        expect(lines[1]).toBe(said[0]);
+        expect(said[0]).toMatch(
+          new RegExp(
+            `^/, /contact and ${pageCount - 2} more: Cloudflare adds its own Web Analytics script to these pages, ` +
+              "and the site's security policy blocks it, so it counts nothing: turn it off in Cloudflare " +
+              "\\(Workers & Pages → the project → Metrics → Web Analytics; .*\\), then deploy again; " +
+              "to count visits, set plausible in data/site\\.yaml instead$",
+          ),
+        );
+        // Not also as code the policy blocks, page by page.
+        expect(lines.filter((line) => line.includes("its policy blocks code"))).toEqual([]);
+        expect(lines.at(-1)).toMatch(/^\d+ problems at \d+ of the \d+ addresses asked\.$/);
+      } finally {
+        await closeServer(doctored.server);
+      }
+    },
+  );
 });
 
 describe("check-deploy's usage errors", () => {

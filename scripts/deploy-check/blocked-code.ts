@@ -2,26 +2,29 @@
 // that rewrites the HTML (Cloudflare's Rocket Loader and e-mail obfuscation add a script of their
 // own) leaves code whose hash the build's policy lacks, and the browser blocks it, or the page's
 // own code, without a word. The hashes are computed as the build computes them (headers/csp.ts).
-import { inlineCodeOf } from "../headers/csp.ts";
+// One host feature is told apart: Cloudflare Web Analytics, whose script Cloudflare adds to every
+// page when it is turned on, and which the site's policy blocks like any other.
+import { inlineCodeOf, type InlineCode } from "../headers/csp.ts";
 import { scriptKind, type ScannedElement } from "../headers/html-scan.ts";
 import { directivesOf, type Directives } from "./policy-text.ts";
 import { quoted } from "./printable.ts";
 
-/** The sources a fetch directive allows: its own, or default-src's when it has none. */
-function sourcesFor(policy: Directives, directive: string): readonly string[] | undefined {
-  return policy.get(directive) ?? policy.get("default-src");
+/** The directive that governs a fetch directive's loads, and its sources: its own, or default-src's when it has none. */
+function governing(policy: Directives, directive: string): { name: string; sources: readonly string[] } | undefined {
+  const own = policy.get(directive);
+  if (own) return { name: directive, sources: own };
+  const fallback = policy.get("default-src");
+  return fallback && { name: "default-src", sources: fallback };
 }
 
-function allowsHash(sources: readonly string[] | undefined, hash: string): boolean {
-  if (sources === undefined) return true;
+function allowsHash(sources: readonly string[], hash: string): boolean {
   if (sources.includes(hash)) return true;
   // 'unsafe-inline' counts only in a list without hashes or nonces.
   return sources.includes("'unsafe-inline'") && !sources.some((source) => /^'(?:sha\d+|nonce)-/.test(source));
 }
 
 /** Whether a source list allows loading `url` into a page at `page`: 'self', a scheme, or an origin and path. */
-function allowsUrl(sources: readonly string[] | undefined, url: URL, page: URL): boolean {
-  if (sources === undefined) return true;
+function allowsUrl(sources: readonly string[], url: URL, page: URL): boolean {
   return sources.some((source) => {
     if (source === "*") return true;
     if (source === "'self'") return url.origin === page.origin;
@@ -35,32 +38,130 @@ function allowsUrl(sources: readonly string[] | undefined, url: URL, page: URL):
   });
 }
 
+/** One hash of a script's integrity attribute: its algorithm and its base64 value. */
+interface IntegrityHash {
+  alg: string;
+  val: string;
+}
+
+/** The hash algorithms Subresource Integrity knows; a hash of any other is ignored. */
+const SRI_ALGORITHMS = new Set(["sha256", "sha384", "sha512"]);
+
+/**
+ * A script's integrity attribute read as Subresource Integrity's "parse metadata" reads it: items
+ * split on spaces, each one's options (after "?") dropped, its algorithm before the first "-", and
+ * its value up to the next one; an item of an unknown algorithm is skipped.
+ */
+function integrityHashes(integrity: string): IntegrityHash[] {
+  return integrity.split(" ").flatMap((item) => {
+    const [alg = "", val = ""] = item.split("?")[0]!.split("-");
+    return SRI_ALGORITHMS.has(alg) ? [{ alg, val }] : [];
+  });
+}
+
+/** The hash sources of a source list ('sha256-…'), the algorithm in lower case, as CSP compares it. */
+function hashSources(sources: readonly string[]): IntegrityHash[] {
+  return sources.flatMap((source) => {
+    const hash = /^'(sha256|sha384|sha512)-([A-Za-z0-9+/_-]+={0,2})'$/i.exec(source);
+    return hash ? [{ alg: hash[1]!.toLowerCase(), val: hash[2]! }] : [];
+  });
+}
+
+/**
+ * The hashes of a script's integrity that a source list lacks, as CSP 3 matches an external script
+ * by its integrity ("script-pre-request"): the script is allowed when the list has hash sources and
+ * every hash of its integrity is among them. Undefined when it is allowed so.
+ */
+function integrityMissing(
+  sources: readonly string[],
+  integrity: readonly IntegrityHash[],
+): IntegrityHash[] | undefined {
+  const listed = hashSources(sources);
+  const missing = integrity.filter(({ alg, val }) => !listed.some((hash) => hash.alg === alg && hash.val === val));
+  return listed.length > 0 && integrity.length > 0 && missing.length === 0 ? undefined : missing;
+}
+
+/** A hash as a policy would list it, shortened: the page sent it, and it may be anything. */
+const hashShown = ({ alg, val }: IntegrityHash) => `'${alg}-${val.length > 90 ? `${val.slice(0, 89)}…` : val}'`;
+
 const excerpt = (text: string) => quoted(text.replace(/\s+/g, " ").trim(), 60);
+
+/** Why the first of `policies` that blocks an inline <script> or <style> blocks it; undefined when none does. */
+function inlineBlocked(code: InlineCode, policies: readonly Directives[]): string | undefined {
+  for (const policy of policies) {
+    const directive = governing(policy, code.directive);
+    if (directive === undefined || allowsHash(directive.sources, code.hash)) continue;
+    const element = code.directive === "script-src" ? "script" : "style";
+    return `inline <${element}> ${excerpt(code.text)} (${code.hash} is not in ${directive.name})`;
+  }
+  return undefined;
+}
+
+/**
+ * Why the first of `policies` that blocks a <script src> blocks it; undefined when none does, or
+ * when the element is no script that runs. A policy allows it by the hashes of its integrity
+ * attribute (CSP 3), or by its address.
+ */
+function scriptBlocked(element: ScannedElement, policies: readonly Directives[], page: URL): string | undefined {
+  const src = element.attributes.get("src");
+  if (element.name !== "script" || src === undefined || scriptKind(element) === "data") return undefined;
+  const url = URL.parse(src, page);
+  if (url === null) return `<script src=${quoted(src)}>, an address no browser can load`;
+  const integrity = integrityHashes(element.attributes.get("integrity") ?? "");
+  for (const policy of policies) {
+    const directive = governing(policy, "script-src");
+    if (directive === undefined || allowsUrl(directive.sources, url, page)) continue;
+    const missing = integrityMissing(directive.sources, integrity);
+    if (missing === undefined) continue;
+    if (missing.length === 0) return `<script src=${quoted(src)}> (not allowed by ${directive.name})`;
+    const hashes = missing.map(hashShown).join(", ");
+    return (
+      `<script src=${quoted(src)}> (its integrity ${missing.length === 1 ? "hash" : "hashes"} ${hashes} ` +
+      `${missing.length === 1 ? "is" : "are"} not in ${directive.name}, and ${directive.name} does not allow its address either)`
+    );
+  }
+  return undefined;
+}
+
+/** Where Cloudflare Web Analytics' script comes from. */
+const CLOUDFLARE_BEACON_HOST = "static.cloudflareinsights.com";
+
+/**
+ * Whether a <script> is Cloudflare Web Analytics' (its "beacon"), as Cloudflare adds it to a page
+ * before </body>: Pages adds `<script defer src='https://static.cloudflareinsights.com/beacon.min.js'
+ * data-cf-beacon='{"token": "…"}'>`, its proxy's automatic setup a script from the same host with
+ * an integrity of its own; an inline script that loads it names that host.
+ */
+function isCloudflareBeacon(element: ScannedElement, page: URL): boolean {
+  if (element.name !== "script") return false;
+  if (element.attributes.has("data-cf-beacon")) return true;
+  const src = element.attributes.get("src");
+  if (src !== undefined) return URL.parse(src, page)?.hostname === CLOUDFLARE_BEACON_HOST;
+  return element.text.includes(CLOUDFLARE_BEACON_HOST);
+}
+
+/** The code of a page as served that its policies block. */
+export interface BlockedCode {
+  /** Each inline <script> or <style> and each <script src> a policy blocks, in a few words, in the page's order; Cloudflare Web Analytics' script is not among them. */
+  code: string[];
+  /** Whether Cloudflare added its Web Analytics script to the page, and a policy blocks it. */
+  cloudflareAnalytics: boolean;
+}
 
 /**
  * The inline code and the scripts of a page (its `elements`, as served at `page`) that one of the
- * `policies` it was served with blocks, each said in a few words; empty when every one may run.
+ * `policies` it was served with blocks; none when every one may run.
  */
-export function blockedCode(elements: readonly ScannedElement[], policies: readonly string[], page: URL): string[] {
+export function blockedCode(elements: readonly ScannedElement[], policies: readonly string[], page: URL): BlockedCode {
   const parsed = policies.map(directivesOf);
-  const blocked: string[] = [];
-  for (const code of inlineCodeOf(elements)) {
-    if (parsed.every((policy) => allowsHash(sourcesFor(policy, code.directive), code.hash))) continue;
-    const element = code.directive === "script-src" ? "script" : "style";
-    blocked.push(`inline <${element}> ${excerpt(code.text)} (${code.hash} is not in ${code.directive})`);
-  }
+  const blocked: BlockedCode = { code: [], cloudflareAnalytics: false };
   for (const element of elements) {
-    const src = element.attributes.get("src");
-    if (element.name !== "script" || src === undefined || scriptKind(element) === "data") continue;
-    let url: URL;
-    try {
-      url = new URL(src, page);
-    } catch {
-      blocked.push(`<script src=${quoted(src)}>, an address no browser can load`);
-      continue;
-    }
-    if (parsed.every((policy) => allowsUrl(sourcesFor(policy, "script-src"), url, page))) continue;
-    blocked.push(`<script src=${quoted(src)}> (not allowed by script-src)`);
+    // The element's inline code, if it has any, by the rule the build computes the policy with.
+    const [inline] = inlineCodeOf([element]);
+    const why = inline ? inlineBlocked(inline, parsed) : scriptBlocked(element, parsed, page);
+    if (why === undefined) continue;
+    if (isCloudflareBeacon(element, page)) blocked.cloudflareAnalytics = true;
+    else blocked.code.push(why);
   }
   return blocked;
 }

@@ -172,6 +172,19 @@ function described(answer: LiveAnswer): string {
   return describe({ status: answer.status, location });
 }
 
+/**
+ * Cloudflare Web Analytics, turned on for the site in Cloudflare's dashboard, said for the owner: the
+ * same words at every page, so that the report says it once, naming the pages. Where to turn it off
+ * is where Cloudflare's documentation turns it on: for Pages, the project's Metrics (Cloudflare adds
+ * the script from the next deployment); for a domain proxied through Cloudflare, its site on the
+ * Web Analytics page (Manage site), whose automatic setup adds it.
+ */
+const CLOUDFLARE_ANALYTICS_BLOCKED =
+  "Cloudflare adds its own Web Analytics script to these pages, and the site's security policy blocks it, so it " +
+  "counts nothing: turn it off in Cloudflare (Workers & Pages → the project → Metrics → Web Analytics; for a domain " +
+  "proxied through Cloudflare: Web Analytics → Manage site → disable automatic setup), then deploy again; to count " +
+  "visits, set plausible in data/site.yaml instead";
+
 const noAnswer = (address: string, error: Error): Problem => ({
   address,
   what: `no answer: ${printable(error.message)}`,
@@ -303,12 +316,14 @@ async function pageProblems(
     }
     const policies = policiesIn(answer.headers.get("content-security-policy") ?? []);
     const blocked = blockedCode(elements, policies, new URL(page.path, context.origin));
-    if (blocked.length > 0) {
+    if (blocked.code.length > 0) {
       problems.push({
         address: page.path,
-        what: `its policy blocks code the page as served runs: ${blocked.join("; ")}`,
+        what: `its policy blocks code the page as served runs: ${blocked.code.join("; ")}`,
       });
     }
+    // First: it is also why the page differs from the build.
+    if (blocked.cloudflareAnalytics) problems.unshift({ address: page.path, what: CLOUDFLARE_ANALYTICS_BLOCKED });
   }
   for (const name of otherNames(page.path)) problems.push(...(await nameProblems(context, name)));
   return problems;
@@ -328,8 +343,8 @@ async function formProblems(context: Context, what: string, address: string): Pr
  * Checks the live site at `options.address` against the build in `options.distDir`: every page of
  * its sitemap (and of the build's) answers 200 with the build's bytes, headers and canonical, and
  * runs no code its policy blocks; each page's other names answer as the address table says for
- * the server; the not-found page, the service worker, the editor, robots.txt and the sitemap
- * answer as built; and the estimate form's frame and script answer.
+ * the server; the not-found page, the service worker, the editor, robots.txt, the sitemap and the
+ * counting script (when the site counts) answer as built; and the estimate form's frame and script answer.
  */
 export async function checkDeploy(options: CheckOptions): Promise<CheckResult> {
   const told = options.address === undefined ? undefined : siteOrigin(options.address);
@@ -379,6 +394,15 @@ export async function checkDeploy(options: CheckOptions): Promise<CheckResult> {
       for (const name of names) problems.push(...(await nameProblems(context, name)));
       return problems;
     }),
+    // The counting script, when the site counts: a page that asks for one missing or changed counts nothing.
+    ...[...build.files]
+      .filter((file) => /^assets\/counting-[0-9a-f]+\.js$/.test(file))
+      .map((file) => () => {
+        const urlPath = pathForFile(file);
+        return get(urlPath).then((answer) =>
+          fileProblems(context, urlPath, answer, { status: 200, file, rulePath: urlPath }),
+        );
+      }),
     () => formProblems(context, "frame", business.leadForm.frameUrl),
     () => formProblems(context, "script", business.leadForm.scriptUrl),
   ];

@@ -1,7 +1,8 @@
 // Chromium for browser tests: Debian's /usr/bin/chromium (or CHROMIUM_PATH), else Playwright's own.
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../../scripts/measure/chromium.ts";
 import type { EngineDriver } from "./behaviour.ts";
+import { atSiteHost, EVENTS_API_HEADERS, eventsApiAnswer, SITE_HOST, type CountedEvent } from "./plausible.ts";
 
 /** Playwright turns Chromium's back/forward cache off; `backForwardCache` leaves it on, as visitors have it. */
 export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
@@ -42,4 +43,53 @@ export function engineDriver(page: Page, siteUrl: string): EngineDriver {
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState("load");
   for (const frame of page.frames()) await frame.waitForLoadState("load");
+}
+
+/**
+ * Chromium as a visitor's, for the counting tests (support/plausible.ts): it opens `siteUrl`'s
+ * server at SITE_HOST, treats that origin as secure (so that the service worker runs, as on the
+ * live site's https), and does not say it is driven by automation, so Plausible's tracker counts.
+ * Returns the browser and the site's address at SITE_HOST.
+ */
+export async function launchVisitorBrowser(siteUrl: string): Promise<{ browser: Browser; url: string }> {
+  const url = atSiteHost(siteUrl);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      ...CHROMIUM_FLAGS,
+      `--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`,
+      `--unsafely-treat-insecure-origin-as-secure=${url}`,
+      "--disable-blink-features=AutomationControlled",
+    ],
+  });
+  return { browser, url };
+}
+
+/**
+ * Answers `context`'s requests to `endpoint` with the stand-in for Plausible's Events API,
+ * recording each event in `events`; `delayMs` holds each answer back, `down` fails each request
+ * as when the address cannot be reached.
+ */
+export async function standInEventsApi(
+  context: BrowserContext,
+  endpoint: string,
+  events: CountedEvent[],
+  { delayMs = 0, down = false }: { delayMs?: number; down?: boolean } = {},
+): Promise<void> {
+  await context.route(endpoint, async (route) => {
+    const request = route.request();
+    const headers = await request.allHeaders();
+    const answer = eventsApiAnswer({
+      method: request.method(),
+      contentType: headers["content-type"] ?? "",
+      body: request.postData() ?? "",
+      ...(headers.cookie ? { cookie: headers.cookie } : {}),
+    });
+    if (answer.event) events.push(answer.event);
+    if (down) return route.abort("connectionrefused");
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route
+      .fulfill({ status: answer.status, headers: EVENTS_API_HEADERS, body: answer.body })
+      .catch(() => undefined);
+  });
 }

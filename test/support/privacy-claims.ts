@@ -5,6 +5,7 @@
 // no claim allows.
 import type { CopyKind, PrivacyClaim, PrivacyStatement } from "../../scripts/site/privacy.ts";
 import { NOT_FOUND_PROBE } from "./pages.ts";
+import type { CountedEvent } from "./plausible.ts";
 
 /** What a page shows of privacy: read in the page, by a self-contained page function. */
 export interface PrivacyState {
@@ -67,6 +68,8 @@ export interface PrivacyObservations {
   formWasTold?: { address: string; from: string; told: { address: string; referrer: string } };
   /** Whether a copy was replaced by what the network brought when its page was opened again. */
   copyReplaced?: boolean;
+  /** What the stand-in for Plausible received during the visits, where the site counts (support/plausible.ts). */
+  counted?: CountedEvent[];
 }
 
 const claimsOf = <K extends PrivacyClaim["kind"]>(statements: PrivacyStatement[], kind: K) =>
@@ -151,10 +154,14 @@ export function privacyViolations(statements: PrivacyStatement[], seen: PrivacyO
     ...visits.flatMap(({ path, state }) => state.requested.map((url) => ({ page: path, url }))),
     ...(seen.otherRequests ?? []),
   ].filter(({ url }) => /^https?:/.test(url) && new URL(url).origin !== siteOrigin);
+  const counts = claimsOf(statements, "counts");
+  const toCounts = (url: string) => counts.some((claim) => url === claim.endpoint);
   for (const { page, url } of requests) {
-    const allowed = offSite.some((claim) => claim.page === page && claim.hosts.includes(new URL(url).host));
+    const allowed =
+      toCounts(url) || offSite.some((claim) => claim.page === page && claim.hosts.includes(new URL(url).host));
     if (!allowed) problems.push(`${page}: a request to ${url}, which no statement allows`);
   }
+  problems.push(...countingViolations(counts, seen));
   // The form's page run ahead of a tap would run the provider's frame and script.
   for (const url of seen.prerendered ?? [])
     if (offSite.some((claim) => new URL(url).pathname === claim.page))
@@ -178,5 +185,33 @@ export function privacyViolations(statements: PrivacyStatement[], seen: PrivacyO
     if (claim.what.includes("referrer") && told.referrer !== from)
       problems.push(`the form was told it came from ${told.referrer}, not ${from}`);
   }
+  return problems;
+}
+
+/** The counts seen, against the claim of what the pages send: each event, field and property named, a view of each page visited. */
+function countingViolations(claims: Extract<PrivacyClaim, { kind: "counts" }>[], seen: PrivacyObservations): string[] {
+  const problems: string[] = [];
+  const counted = seen.counted ?? [];
+  const [claim] = claims;
+  if (!claim) {
+    if (counted.length > 0) problems.push(`${counted.length} counts were sent, and no statement says the site counts`);
+    return problems;
+  }
+  if (seen.counted === undefined) return problems;
+  const named = new Set(["pageview", "engagement", ...claim.taps]);
+  for (const event of counted) {
+    if (!named.has(event.name)) problems.push(`${event.path}: a count named ${event.name}, which no statement names`);
+    for (const key of event.fields)
+      if (!claim.fields.includes(key))
+        problems.push(`${event.path}: a ${event.name} count holds ${key}, which no statement names`);
+    for (const key of Object.keys(event.props))
+      if (!claim.properties.includes(key))
+        problems.push(`${event.path}: a ${event.name} count gives ${key}, which no statement names`);
+    if (event.cookie) problems.push(`${event.path}: a count was sent with a cookie`);
+  }
+  const views = counted.filter((event) => event.name === "pageview").map((event) => event.path);
+  const visited = seen.visits.map((visit) => new URL(visit.path, seen.siteOrigin).pathname);
+  if (JSON.stringify(views) !== JSON.stringify(visited))
+    problems.push(`the pages shown were ${visited.join(", ")}, and the views counted ${views.join(", ") || "none"}`);
   return problems;
 }

@@ -91,10 +91,10 @@ export async function serveSharedJobsSite(): Promise<BuiltSite> {
   return serveFolder(await sharedJobsBuild());
 }
 
-export async function buildAndServe(): Promise<BuiltSite> {
+export async function buildAndServe(dataDir: string = DATA_DIR): Promise<BuiltSite> {
   const tmp = await mkdtemp(path.join(tmpdir(), "site-test-"));
   const dir = path.join(tmp, "dist");
-  await generate({ dataDir: DATA_DIR, outDir: dir });
+  await generate({ dataDir, outDir: dir });
   const site = await serveFolder(dir);
   return {
     ...site,

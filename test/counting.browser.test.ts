@@ -1,0 +1,305 @@
+// Counting in Chromium, with Plausible's own tracker as the site bundles it and a stand-in for
+// Plausible's Events API (support/plausible.ts), on the site's own server: a view of each page
+// shown and none of a page loaded ahead or kept by the service worker; Call, Text and Estimate with
+// their page and its town or service; nothing kept in the browser; the owner's own opt-out;
+// /privacy's statements held to it; the site unhindered when the events address is slow or cannot
+// be reached; and nothing at all without the setting. Firefox and WebKit run the visit too
+// (counting-engines.browser.test.ts), and the hosts' runtimes serve it (counting-hosts.test.ts).
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadData } from "../scripts/data/load.ts";
+import { buildModel, type SiteModel } from "../scripts/data/model.ts";
+import { COUNT_FIELDS, privacyStatements } from "../scripts/site/privacy.ts";
+import { TAP_EVENTS } from "../scripts/site/counting.ts";
+import { launchVisitorBrowser, settled, standInEventsApi } from "./support/browser.ts";
+import { formProviderOrigins, PROVIDER_STAND_IN, stubFormProvider } from "./support/form-provider.ts";
+import {
+  COUNTED_DOMAIN,
+  countingData,
+  pageViews,
+  STAND_IN_EVENTS,
+  taps,
+  type CountedEvent,
+} from "./support/plausible.ts";
+import { privacyState, privacyViolations, type PrivacyObservations } from "./support/privacy-claims.ts";
+import { buildAndServe, serveSharedSite, type BuiltSite } from "./support/site.ts";
+
+let site: BuiltSite;
+let model: SiteModel;
+let browser: Browser;
+/** The site's address at the name the tracker counts on. */
+let url: string;
+
+beforeAll(async () => {
+  const data = await countingData();
+  model = buildModel(await loadData(data));
+  site = await buildAndServe(data);
+  ({ browser, url } = await launchVisitorBrowser(site.url));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** A fresh visitor: a context of its own, the stand-in answering for Plausible, the provider's stand-in for the form, nothing else off the site. */
+async function visitor(
+  events: CountedEvent[],
+  api: { delayMs?: number; down?: boolean } = {},
+  business = model.business,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const providers = formProviderOrigins(business);
+  await context.route(
+    (requested) =>
+      requested.origin !== new URL(url).origin &&
+      requested.href !== STAND_IN_EVENTS &&
+      !providers.includes(requested.origin),
+    (route) => route.abort("blockedbyclient"),
+  );
+  await stubFormProvider(context, business, PROVIDER_STAND_IN.document, PROVIDER_STAND_IN.script);
+  await standInEventsApi(context, STAND_IN_EVENTS, events, api);
+  return { context, page: await context.newPage() };
+}
+
+/** Waits until the stand-in has `count` events that `which` picks. */
+async function received(events: CountedEvent[], which: (event: CountedEvent) => boolean, count: number) {
+  await expect.poll(() => events.filter(which).length, { timeout: 5_000 }).toBeGreaterThanOrEqual(count);
+}
+
+const isView = (event: CountedEvent) => event.name === "pageview";
+
+describe("counting in Chromium, on the site's own server", () => {
+  it("counts a visit to three pages, with a Call, a Text and an Estimate tap, each with its page", async () => {
+    const events: CountedEvent[] = [];
+    const { context, page } = await visitor(events);
+    await page.goto(`${url}/`);
+    await received(events, isView, 1);
+    await page.click('main a[href="/towns/paris"]');
+    await page.waitForURL(`${url}/towns/paris`);
+    await received(events, isView, 2);
+    await page.click('.call-bar a[href^="tel:"]');
+    await page.goto(`${url}/services/septic-system`);
+    await received(events, isView, 3);
+    await page.click('.call-bar a[href^="sms:"]');
+    await page.click(".call-bar .call-bar-estimate");
+    await page.waitForURL(`${url}/contact`);
+    await received(events, isView, 4);
+    await context.close();
+
+    expect(pageViews(events)).toEqual(["/", "/towns/paris", "/services/septic-system", "/contact"]);
+    const septic = model.services.find((service) => service.key === "septic-system")!.name;
+    expect(taps(events)).toEqual([
+      { name: TAP_EVENTS.call, page: "/towns/paris", town: "Paris" },
+      { name: TAP_EVENTS.text, page: "/services/septic-system", service: septic },
+      { name: TAP_EVENTS.estimate, page: "/services/septic-system", service: septic },
+    ]);
+    for (const event of events) {
+      expect(event.domain).toBe(COUNTED_DOMAIN);
+      expect(event.contentType).toMatch(/^text\/plain/);
+      expect(event.cookie).toBeUndefined();
+      expect(COUNT_FIELDS).toEqual(expect.arrayContaining(event.fields));
+    }
+    // A link followed from the home page: its view names where the visitor came from.
+    expect(events.find((event) => isView(event) && event.path === "/towns/paris")?.referrer).toBe(`${url}/`);
+  });
+
+  it("counts no view of a page loaded ahead on pointing, and one when it is opened", async () => {
+    const events: CountedEvent[] = [];
+    const { context, page } = await visitor(events);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${url}/services`);
+    await received(events, isView, 1);
+    const prerenders: string[] = [];
+    context.on("request", async (request) => {
+      const purpose = (await request.allHeaders())["sec-purpose"];
+      if (purpose?.includes("prerender")) prerenders.push(new URL(request.url()).pathname);
+    });
+    await page.hover('header a[href="/towns"]');
+    await expect.poll(() => prerenders, { timeout: 5_000 }).toContain("/towns");
+    // Time for the prerendered page's script to run, had it counted.
+    await page.waitForTimeout(2_000);
+    expect(pageViews(events)).toEqual(["/services"]);
+    await page.click('header a[href="/towns"]');
+    await page.waitForURL(`${url}/towns`);
+    await received(events, isView, 2);
+    await page.waitForTimeout(500);
+    expect(pageViews(events)).toEqual(["/services", "/towns"]);
+    await context.close();
+  });
+
+  it("counts the first visit once, not the pages the service worker fetches to keep", async () => {
+    const events: CountedEvent[] = [];
+    const { context, page } = await visitor(events);
+    await page.goto(`${url}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const kept = await page.evaluate(async () => {
+      for (let tries = 0; tries < 50; tries += 1) {
+        const keys = await caches.open("pages").then((cache) => cache.keys());
+        if (keys.some((request) => new URL(request.url).pathname === "/contact")) return true;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return false;
+    });
+    expect(kept, "the worker kept the contact page").toBe(true);
+    await page.waitForTimeout(500);
+    expect(pageViews(events)).toEqual(["/"]);
+    await context.close();
+  });
+
+  it("keeps nothing in the browser: no cookie, no storage, no database", async () => {
+    const events: CountedEvent[] = [];
+    const { context, page } = await visitor(events);
+    for (const path of ["/", "/towns/mattoon", "/services/basement"]) {
+      await page.goto(`${url}${path}`);
+      await received(events, (event) => isView(event) && event.path === path, 1);
+      await page.click('.call-bar a[href^="tel:"]');
+      const state = await page.evaluate(async () => ({
+        cookie: document.cookie,
+        local: Object.keys(localStorage),
+        session: sessionStorage.length,
+        databases: (await indexedDB.databases()).length,
+      }));
+      expect(state, path).toEqual({ cookie: "", local: [], session: 0, databases: 0 });
+    }
+    expect(await context.cookies()).toEqual([]);
+    expect(events.every((event) => event.cookie === undefined)).toBe(true);
+    await context.close();
+  });
+
+  it("counts nothing on a browser where the owner set plausible_ignore, Plausible's own opt-out", async () => {
+    const events: CountedEvent[] = [];
+    const { context, page } = await visitor(events);
+    await page.goto(`${url}/privacy`);
+    await received(events, isView, 1);
+    await page.evaluate(() => localStorage.setItem("plausible_ignore", "true"));
+    await page.goto(`${url}/towns`);
+    await page.click('.call-bar a[href^="tel:"]');
+    await page.waitForTimeout(1_000);
+    expect(pageViews(events)).toEqual(["/privacy"]);
+    expect(taps(events)).toEqual([]);
+    await context.close();
+  });
+
+  it("sends nothing from the site editor at /admin/", async () => {
+    const events: CountedEvent[] = [];
+    const { context, page } = await visitor(events);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${url}/admin/`);
+    await page.waitForTimeout(1_000);
+    expect(scripts.filter((path) => path.includes("counting"))).toEqual([]);
+    expect(events).toEqual([]);
+    await context.close();
+  });
+
+  it("says on /privacy what it sends, and sends no more: /privacy's statements hold with counting on", async () => {
+    const events: CountedEvent[] = [];
+    const { context, page } = await visitor(events);
+    const requests: { page: string; url: string }[] = [];
+    let current = "";
+    context.on("request", (request) => requests.push({ page: current, url: request.url() }));
+    const visits: PrivacyObservations["visits"] = [];
+    for (const path of ["/", "/services/septic-system", "/towns/paris", "/contact", "/privacy"]) {
+      current = path;
+      await page.goto(`${url}${path}`, { waitUntil: path === "/contact" ? "networkidle" : "load" });
+      await settled(page);
+      await received(events, (event) => isView(event) && event.path === path, 1);
+      visits.push({ path, state: await page.evaluate(privacyState) });
+    }
+    await page.click('.call-bar a[href^="tel:"]');
+    await received(events, (event) => event.name === TAP_EVENTS.call, 1);
+    const seen: PrivacyObservations = {
+      siteOrigin: new URL(url).origin,
+      visits,
+      otherRequests: requests,
+      engineCookies: (await context.cookies()).map((cookie) => `${cookie.domain}: ${cookie.name}`),
+      workerSeesNavigations: true,
+      counted: events,
+    };
+    const statements = privacyStatements(model.privacy.facts);
+    expect(statements.map((statement) => statement.section)).toContain("Counting visits");
+    expect(privacyViolations(statements, seen)).toEqual([]);
+    // The check can fail: a count the page does not name, or a view of a page not shown.
+    const extra = { ...events[0]!, name: "Scroll", fields: [...events[0]!.fields, "w"] };
+    expect(privacyViolations(statements, { ...seen, counted: [...events, extra] })).toEqual([
+      "/: a count named Scroll, which no statement names",
+      "/: a Scroll count holds w, which no statement names",
+    ]);
+    const withoutCounting = privacyStatements({ ...model.privacy.facts, counting: undefined });
+    expect(privacyViolations(withoutCounting, seen).join("\n")).toMatch(/no statement says the site counts/);
+    await context.close();
+  });
+});
+
+describe("counting when Plausible cannot be reached, or is slow", () => {
+  for (const [label, api] of [
+    ["cannot be reached", { down: true }],
+    ["answers after 20 s", { delayMs: 20_000 }],
+  ] as const) {
+    it(`lets the visitor call and move on at once when the events address ${label}`, async () => {
+      const events: CountedEvent[] = [];
+      const { context, page } = await visitor(events, api);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(String(error)));
+      await page.goto(`${url}/towns/charleston`);
+      await received(events, isView, 1);
+      await page.click('.call-bar a[href^="tel:"]');
+      const started = Date.now();
+      // Followed as the page's own click does: after a tel: link whose count failed, Playwright's
+      // click waits on the tel: navigation it saw start, which a headless browser never finishes.
+      await page.locator(".call-bar .call-bar-estimate").evaluate((link: HTMLAnchorElement) => link.click());
+      await page.waitForURL(`${url}/contact`, { waitUntil: "load" });
+      const took = Date.now() - started;
+      expect(took, "the next page arrives without waiting for the count").toBeLessThan(5_000);
+      expect(await page.locator("h1").textContent()).toBeTruthy();
+      expect(taps(events).map((tap) => tap.name)).toEqual([TAP_EVENTS.call, TAP_EVENTS.estimate]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 60_000);
+  }
+});
+
+describe("without site.yaml's plausible", () => {
+  let plain: BuiltSite;
+  let plainBrowser: Browser;
+  let plainUrl: string;
+
+  beforeAll(async () => {
+    plain = await serveSharedSite();
+    ({ browser: plainBrowser, url: plainUrl } = await launchVisitorBrowser(plain.url));
+  }, 120_000);
+
+  afterAll(async () => {
+    await plainBrowser?.close();
+    await plain?.close();
+  });
+
+  it("loads no counting script and sends nothing, on any kind of page or tap", async () => {
+    const context = await plainBrowser.newContext({ viewport: { width: 390, height: 844 } });
+    const offSite: string[] = [];
+    const scripts: string[] = [];
+    await context.route(
+      (requested) => requested.origin !== new URL(plainUrl).origin,
+      (route) => {
+        offSite.push(route.request().url());
+        return route.abort("blockedbyclient");
+      },
+    );
+    const page = await context.newPage();
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    for (const path of ["/", "/towns/paris", "/services/septic-system", "/privacy"]) {
+      await page.goto(`${plainUrl}${path}`);
+      await page.click('.call-bar a[href^="tel:"]');
+      expect(await page.evaluate(() => "plausible" in window), path).toBe(false);
+    }
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+    expect(offSite).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,218 @@
+// Counting with Plausible as the build makes it: site.yaml's plausible checked at its line; without
+// it, dist/ as it was but for the editor's field; with it, the counting script as a file of its own
+// on every page, allowed by its hash, each page's policy gaining exactly the events address in
+// connect-src (in _headers, the service worker's offline page and the nginx config alike), what
+// each page says it is about, and the bytes it adds. The browsers run it in
+// counting.browser.test.ts and counting-engines.browser.test.ts.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseHeadersFile } from "../scripts/headers/headers-file.ts";
+import { nginxConfigFor } from "../scripts/headers/nginx-command.ts";
+import { outputText } from "../scripts/lib/output.ts";
+import { FIRST_ROUND_TRIP_BUDGET, measurePage } from "../scripts/measure/budgets.ts";
+import { generate, renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
+import { PLAUSIBLE_EVENTS } from "../scripts/data/schema.ts";
+import { eventsAddressProblem } from "../scripts/data/plausible.ts";
+import { HEADERS_FILE } from "../scripts/headers/headers-file.ts";
+import { isSitePageFile } from "../scripts/site/urls.ts";
+import { copyData, lineOf, problemsOf } from "./support/data-copy.ts";
+import { addJobs, JOBS_TODAY } from "./support/job-fixtures.ts";
+import { COUNTED_DOMAIN, countingData, STAND_IN_EVENTS } from "./support/plausible.ts";
+import { DATA_DIR, SPEC_DATA_DIR } from "./support/paths.ts";
+import { appendFile, readFile } from "node:fs/promises";
+
+/** The <script> element that asks for the counting script, as a page holds it. */
+const COUNTING_TAG =
+  /<script src="\/assets\/counting-[0-9a-f]{12}\.js" integrity="sha256-[A-Za-z0-9+/]+=*" async=""( data-(?:town|service)="[^"]*")?><\/script>/;
+
+let plain: RenderedSite;
+let counting: RenderedSite;
+let withDefault: RenderedSite;
+
+beforeAll(async () => {
+  // The shipped data, as the owner would turn counting on.
+  const [plainData, countingDir, defaultData] = await Promise.all([
+    copyData(DATA_DIR),
+    countingData(),
+    copyData(DATA_DIR),
+  ]);
+  await appendFile(path.join(defaultData, "site.yaml"), `plausible:\n  domain: ${COUNTED_DOMAIN}\n`);
+  [plain, counting, withDefault] = await Promise.all([
+    renderSite({ dataDir: plainData, outDir: "unused" }),
+    renderSite({ dataDir: countingDir, outDir: "unused" }),
+    renderSite({ dataDir: defaultData, outDir: "unused" }),
+  ]);
+}, 120_000);
+
+const text = (site: RenderedSite, file: string) => outputText(site.files.get(file)!);
+const pagesOf = (site: RenderedSite) => [...site.files.keys()].filter(isSitePageFile);
+const policyOf = (site: RenderedSite, path: string) =>
+  parseHeadersFile(text(site, HEADERS_FILE)).find((rule) => rule.path === path)?.headers["Content-Security-Policy"] ??
+  parseHeadersFile(text(site, HEADERS_FILE)).find((rule) => rule.path === "/*")!.headers["Content-Security-Policy"]!;
+const directive = (policy: string, name: string) =>
+  policy
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1) ?? [];
+
+describe("site.yaml's plausible", () => {
+  it("is refused at its line and column when the domain is not a host name, or the address could widen a policy", async () => {
+    const cases: [string, string, RegExp][] = [
+      ["domain: https://centralillinoisexcavating.com/", "domain", /a host name in lowercase/],
+      ["domain: CentralIllinoisExcavating.com", "domain", /a host name in lowercase/],
+      [
+        `domain: ${COUNTED_DOMAIN}\n  endpoint: http://stats.example.com/api/event`,
+        "endpoint",
+        /must start with https:\/\//,
+      ],
+      [
+        `domain: ${COUNTED_DOMAIN}\n  endpoint: "https://stats.example.com/api/event; script-src *"`,
+        "endpoint",
+        /https:\/\//,
+      ],
+      [
+        `domain: ${COUNTED_DOMAIN}\n  endpoint: https://stats.example.com/api/event,x`,
+        "endpoint",
+        /its path holds ","/,
+      ],
+      [`domain: ${COUNTED_DOMAIN}\n  endpoint: https://stats.example.com:8000/api/event`, "endpoint", /names a port/],
+      [`domain: ${COUNTED_DOMAIN}\n  endpoint: https://stats.example.com`, "endpoint", /it has no path/],
+      [
+        `domain: ${COUNTED_DOMAIN}\n  endpoint: https://stats.example.com/api/event?site=1`,
+        "endpoint",
+        /its path holds "\?"/,
+      ],
+    ];
+    for (const [lines, field, expected] of cases) {
+      const dir = await copyData();
+      await appendFile(path.join(dir, "site.yaml"), `plausible:\n  ${lines}\n`);
+      const file = await readFile(path.join(dir, "site.yaml"), "utf8");
+      const problems = await problemsOf(dir);
+      expect(problems, lines).toHaveLength(1);
+      expect(problems[0], lines).toMatchObject({
+        file: "data/site.yaml",
+        line: lineOf(file, `${field}:`),
+        column: 3 + field.length + 2,
+        field: `plausible.${field}`,
+      });
+      expect(problems[0]!.expected, lines).toMatch(expected);
+      await rm(path.dirname(dir), { recursive: true, force: true });
+    }
+  });
+
+  it("sends to Plausible's own service unless it names another address", () => {
+    expect(withDefault.model.business.plausible).toEqual({ domain: COUNTED_DOMAIN, endpoint: PLAUSIBLE_EVENTS });
+    expect(counting.model.business.plausible).toEqual({ domain: COUNTED_DOMAIN, endpoint: STAND_IN_EVENTS });
+    expect(eventsAddressProblem(PLAUSIBLE_EVENTS)).toBeUndefined();
+  });
+});
+
+describe("without the setting", () => {
+  it("builds every page, header and worker as before: no counting script, no events address, no word of it", () => {
+    expect(plain.model.business.plausible).toBeUndefined();
+    for (const [file, contents] of plain.files) {
+      if (file === "admin/config.yml") continue; // the editor offers the field, empty
+      const body = outputText(contents);
+      expect(body, file).not.toMatch(/plausible|counting-[0-9a-f]/i);
+    }
+    expect([...plain.files.keys()].filter((file) => file.startsWith("assets/counting"))).toEqual([]);
+  });
+
+  it("differs from a counting build only where counting reaches: the script tag, the policies, the worker, /privacy and the script", () => {
+    const files = new Set([...plain.files.keys(), ...counting.files.keys()]);
+    const changed = [...files].filter((file) => {
+      const [a, b] = [plain.files.get(file), counting.files.get(file)];
+      return a === undefined || b === undefined || outputText(a) !== outputText(b);
+    });
+    const script = [...counting.files.keys()].find((file) => file.startsWith("assets/counting-"))!;
+    expect(changed.sort()).toEqual([...pagesOf(counting), HEADERS_FILE, "sw.js", script].sort());
+    // Each page but /privacy differs by the script's tag alone.
+    for (const file of pagesOf(counting)) {
+      const [before, after] = [text(plain, file), text(counting, file)];
+      const tags = after.match(new RegExp(COUNTING_TAG, "g")) ?? [];
+      expect(tags, file).toHaveLength(1);
+      if (file === "privacy.html") continue;
+      expect(after.replace(COUNTING_TAG, ""), file).toBe(before);
+    }
+  });
+});
+
+describe("with the setting", () => {
+  it("writes the counting script once, with Plausible's tracker, the site's name in Plausible and its events address", () => {
+    const scripts = [...counting.files.keys()].filter((file) => file.startsWith("assets/counting-"));
+    expect(scripts).toHaveLength(1);
+    const code = text(counting, scripts[0]!);
+    expect(code).toContain(COUNTED_DOMAIN);
+    expect(code).toContain(STAND_IN_EVENTS);
+    expect(code).toContain("plausible_ignore"); // the tracker's own opt-out
+    // Fetched once and cached for a year: weighed here, against what inlining it would have cost.
+    expect(Buffer.byteLength(code)).toBeLessThanOrEqual(7_000);
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(3_000);
+  });
+
+  it("allows the script by its hash and sends only to the events address: every page's policy, and the worker's", () => {
+    const script = [...counting.files.keys()].find((file) => file.startsWith("assets/counting-"))!;
+    for (const file of pagesOf(counting)) {
+      const html = text(counting, file);
+      const integrity = /integrity="(sha256-[^"]+)"/.exec(html)![1];
+      const path = file === "index.html" ? "/" : `/${file.replace(/\.html$/, "")}`;
+      const policy = file === "404.html" ? policyOf(counting, "/*") : policyOf(counting, path);
+      const plainPolicy = file === "404.html" ? policyOf(plain, "/*") : policyOf(plain, path);
+      expect(directive(policy, "script-src"), file).toContain(`'${integrity}'`);
+      expect(directive(policy, "script-src"), file).not.toContain("'self'");
+      expect(directive(policy, "connect-src"), file).toEqual([
+        ...directive(plainPolicy, "connect-src"),
+        STAND_IN_EVENTS,
+      ]);
+      // Nothing else moved: the same directives, script-src with one more hash.
+      expect(policy.replace(` '${integrity}'`, "").replace(` ${STAND_IN_EVENTS}`, ""), file).toBe(plainPolicy);
+      expect(html, file).toContain(`src="/${script}"`);
+    }
+    const worker = text(counting, "sw.js");
+    expect(worker).toContain(STAND_IN_EVENTS);
+    expect(worker).toContain(`"/${script}"`); // left to the network and the browser's cache
+  });
+
+  it("says what each page is about: its town or its service, a job's town, nothing on a page about the site", async () => {
+    expect(text(counting, "towns/paris.html")).toMatch(
+      /<script src="[^"]+" integrity="[^"]+" async="" data-town="Paris">/,
+    );
+    const septic = counting.model.services.find((service) => service.key === "septic-system")!.name;
+    expect(text(counting, "services/septic-system.html")).toContain(`async="" data-service="${septic}">`);
+    expect(text(counting, "index.html")).toMatch(/async=""><\/script>/);
+    expect(text(counting, "contact.html")).toMatch(/async=""><\/script>/);
+    const jobsData = await countingData(SPEC_DATA_DIR);
+    await addJobs(jobsData);
+    const jobs = await renderSite({ dataDir: jobsData, outDir: "unused", today: JOBS_TODAY });
+    const job = jobs.model.jobs[0]!;
+    expect(text(jobs, `projects/${job.slug}.html`)).toContain(`async="" data-town="${job.townPage.name}">`);
+    // And every page of it fits its first round trip still, the script's tag and policy included.
+    for (const file of pagesOf(jobs)) {
+      const weight = await measurePage(file, text(jobs, file));
+      expect(weight.gzip, file).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BUDGET);
+      expect(weight.brotli, file).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BUDGET);
+    }
+  }, 120_000);
+
+  it("gives nginx the same policy: the events address in connect-src", async () => {
+    const out = await mkdtemp(path.join(tmpdir(), "counting-nginx-"));
+    const dataDir = await countingData();
+    try {
+      await generate({ dataDir, outDir: out });
+      const config = await nginxConfigFor({ dataDir, outDir: out });
+      // The pages' policies, which run the pages' scripts by hash; the editor's and the pictures' are their own.
+      const policies = [...config.matchAll(/Content-Security-Policy "([^"]+)"/g)]
+        .map((match) => match[1]!)
+        .filter((policy) => policy.includes("script-src 'sha256-"));
+      expect(policies.length).toBeGreaterThan(0);
+      for (const policy of policies) expect(directive(policy, "connect-src"), policy).toContain(STAND_IN_EVENTS);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
