@@ -10,7 +10,7 @@ import { Breadcrumbs } from "./parts/Breadcrumbs.tsx";
 import { SocialMetaTags } from "./parts/SocialMetaTags.tsx";
 import { StructuredData } from "./parts/StructuredData.tsx";
 import { faviconOf } from "../scripts/site/brand.ts";
-import { CONTACT_PATH, pathForFile } from "../scripts/site/urls.ts";
+import { CONTACT_PATH } from "../scripts/site/urls.ts";
 
 export function Layout({
   shell,
@@ -59,7 +59,11 @@ export function Layout({
         <style dangerouslySetInnerHTML={{ __html: jobStyles ? `${assets.css}${assets.jobsCss}` : assets.css }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
       </head>
-      <body data-page={shell.kind === "not-found" ? "not-found" : undefined}>
+      <body
+        data-page={shell.kind === "not-found" ? "not-found" : undefined}
+        data-town={shell.countedAbout?.town}
+        data-service={shell.countedAbout?.service}
+      >
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
@@ -71,15 +75,6 @@ export function Layout({
         <Footer business={business} year={shell.year} />
         <CallBar phone={callPhone ?? business.phone} estimateHref={estimateHref} text={business.text} />
         <script dangerouslySetInnerHTML={{ __html: assets.bodyScript }} />
-        {assets.counting ? (
-          <script
-            src={pathForFile(assets.counting.file)}
-            integrity={assets.counting.integrity}
-            async
-            data-town={shell.countedAbout?.town}
-            data-service={shell.countedAbout?.service}
-          />
-        ) : null}
         {/* Last, not in <head>: the JSON-LD repeats the page's own text (FAQ answers, town names), and
             gzip only finds a repeat within 32 KB; from <head>, the home page's FAQ lay beyond that,
             and any line added above it cost about 650 compressed bytes. */}

@@ -314,8 +314,9 @@ async function serveCountingSite(): Promise<CountingSite> {
   await generate({ dataDir: data, outDir: dist });
   const { server, url } = await serve({ dir: dist, port: 0 });
   const home = await readFile(path.join(dist, "index.html"), "utf8");
-  const tag = /<script src="(\/assets\/counting-[0-9a-f]{12}\.js)" integrity="(sha256-[A-Za-z0-9+/]+=*)"/.exec(home);
-  if (!tag) throw new Error("the home page of a build with plausible has no counting script with an integrity");
+  // Named by the pages' own script, which loads it once the page has painted (browser/counting-loader.ts).
+  const tag = /\{src:"(\/assets\/counting-[0-9a-f]{12}\.js)",integrity:"(sha256-[A-Za-z0-9+/]+=*)"\}/.exec(home);
+  if (!tag) throw new Error("the home page of a build with plausible names no counting script with an integrity");
   return {
     data,
     dist,
@@ -351,7 +352,7 @@ describe("check-deploy on a site that counts with Plausible", () => {
     await site?.close();
   });
 
-  it("passes: the counting script runs, allowed by the integrity hash that the policy lists, not by 'self'", async () => {
+  it("passes: the policy lists the counting script's hash, by which it runs, and not 'self'", async () => {
     const scriptSrc = (await servedPolicy(`${site.url}/towns/mattoon`)).get("script-src") ?? [];
     expect(scriptSrc).toContain(`'${site.script.integrity}'`);
     expect(scriptSrc).not.toContain("'self'");
@@ -360,7 +361,7 @@ describe("check-deploy on a site that counts with Plausible", () => {
     expectPasses(result, /^Checking http:\/\/127\.0\.0\.1:\d+ against .* \(\d+ pages in its sitemap\)/);
   });
 
-  it("names the counting script, on every page, when the policy served lacks its hash", async () => {
+  it("names the counting script's hash, on every page, when the policy served lacks it", async () => {
     const hash = `'${site.script.integrity}'`;
     const doctored = await startDoctoredCopy(site.url, {
       headers: (headers) => {
@@ -372,17 +373,8 @@ describe("check-deploy on a site that counts with Plausible", () => {
       const result = await checkDeploy([doctored.url, "--dist", site.dist, "--data", site.data]);
       expect(result.stderr).toBe("");
       expect(result.code).toBe(1);
-      const lines = result.stdout.trimEnd().split("\n");
-      const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-      expect(lines).toContainEqual(
-        expect.stringMatching(
-          new RegExp(
-            `^/, /contact and ${pageCount - 2} more: its policy blocks code the page as served runs: ` +
-              `<script src="${escaped(site.script.src)}"> \\(its integrity hash ${escaped(hash)} is not in script-src, ` +
-              `and script-src does not allow its address either\\)$`,
-          ),
-        ),
-      );
+      // The pages load the script once painted (browser/counting-loader.ts): the policy is where it shows.
+      expect(result.stdout).toContain(`Content-Security-Policy is not the build's: "script-src lacks ${hash}`);
     } finally {
       await closeServer(doctored.server);
     }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../scripts/data/model.ts";
 import { COUNT_FIELDS, privacyStatements } from "../scripts/site/privacy.ts";
-import { TAP_EVENTS } from "../scripts/site/counting.ts";
+import { LEAVE_OUT, TAP_EVENTS } from "../scripts/site/counting.ts";
 import { launchVisitorBrowser, settled, standInEventsApi } from "./support/browser.ts";
 import { formProviderOrigins, PROVIDER_STAND_IN, stubFormProvider } from "./support/form-provider.ts";
 import {
@@ -59,7 +59,27 @@ async function visitor(
   );
   await stubFormProvider(context, business, PROVIDER_STAND_IN.document, PROVIDER_STAND_IN.script);
   await standInEventsApi(context, STAND_IN_EVENTS, events, api);
+  await context.addInitScript(dialsNothing);
   return { context, page: await context.newPage() };
+}
+
+/**
+ * Runs in each page: a tap on a tel: or sms: link goes no further than the page, as when a phone
+ * hands it to its dialer. Headless Chromium, handed the link itself, takes no more input from the
+ * page. Listening on the document, after the site's own listener on the window has seen the tap;
+ * the link's href is kept in `dialed`, and whether the site left it to the browser in `leftAlone`.
+ */
+function dialsNothing() {
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href^='tel:'], a[href^='sms:']") : null;
+      if (!link) return;
+      Object.assign(window, { dialed: link.getAttribute("href"), leftAlone: !event.defaultPrevented });
+      event.preventDefault();
+    },
+    { capture: true },
+  );
 }
 
 /** Waits until the stand-in has `count` events that `which` picks. */
@@ -79,6 +99,15 @@ describe("counting in Chromium, on the site's own server", () => {
     await page.waitForURL(`${url}/towns/paris`);
     await received(events, isView, 2);
     await page.click('.call-bar a[href^="tel:"]');
+    expect(
+      await page.evaluate(() => {
+        const { dialed, leftAlone } = window as unknown as { dialed: string; leftAlone: boolean };
+        return { dialed, leftAlone };
+      }),
+    ).toEqual({
+      dialed: model.business.phone.href,
+      leftAlone: true,
+    });
     await page.goto(`${url}/services/septic-system`);
     await received(events, isView, 3);
     await page.click('.call-bar a[href^="sms:"]');
@@ -167,17 +196,48 @@ describe("counting in Chromium, on the site's own server", () => {
     await context.close();
   });
 
-  it("counts nothing on a browser where the owner set plausible_ignore, Plausible's own opt-out", async () => {
+  it("leaves out a browser opened once at #not-counted, as /privacy says, and counts it again at #counted", async () => {
     const events: CountedEvent[] = [];
     const { context, page } = await visitor(events);
-    await page.goto(`${url}/privacy`);
-    await received(events, isView, 1);
-    await page.evaluate(() => localStorage.setItem("plausible_ignore", "true"));
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    const keys = () => page.evaluate(() => Object.keys(localStorage));
+    await page.goto(`${url}/privacy${LEAVE_OUT.out}`);
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect(page.url()).toBe(`${url}/privacy`);
+    const keysAfterOut = await keys();
     await page.goto(`${url}/towns`);
     await page.click('.call-bar a[href^="tel:"]');
     await page.waitForTimeout(1_000);
-    expect(pageViews(events)).toEqual(["/privacy"]);
-    expect(taps(events)).toEqual([]);
+    const viewsWhileOut = events.length;
+    await page.goto(`${url}/services${LEAVE_OUT.in}`);
+    await expect.poll(() => dialogs.length).toBe(2);
+    const keysAfterIn = await keys();
+    await page.goto(`${url}/towns`);
+    await received(events, isView, 2);
+    expect(dialogs).toEqual([
+      "This browser is no longer counted in the site's visits.",
+      "This browser is counted again.",
+    ]);
+    const seen: PrivacyObservations = {
+      siteOrigin: new URL(url).origin,
+      visits: [],
+      workerSeesNavigations: true,
+      leftOut: { keysAfterOut, keysAfterIn, viewsWhileOut },
+    };
+    const statements = privacyStatements(model.privacy.facts);
+    expect(privacyViolations(statements, seen)).toEqual([]);
+    expect(keysAfterOut).toEqual([LEAVE_OUT.key]);
+    // The check can fail: a view counted while left out.
+    expect(privacyViolations(statements, { ...seen, leftOut: { ...seen.leftOut!, viewsWhileOut: 1 } })).toEqual([
+      "1 views were counted while the browser was left out",
+    ]);
+    // Plausible's own opt-out is what it sets: the tracker reads it before sending anything. The
+    // page opened at #counted counts, and those after it.
+    expect(pageViews(events)).toEqual(["/services", "/towns"]);
     await context.close();
   });
 
@@ -248,9 +308,7 @@ describe("counting when Plausible cannot be reached, or is slow", () => {
       await received(events, isView, 1);
       await page.click('.call-bar a[href^="tel:"]');
       const started = Date.now();
-      // Followed as the page's own click does: after a tel: link whose count failed, Playwright's
-      // click waits on the tel: navigation it saw start, which a headless browser never finishes.
-      await page.locator(".call-bar .call-bar-estimate").evaluate((link: HTMLAnchorElement) => link.click());
+      await page.click(".call-bar .call-bar-estimate");
       await page.waitForURL(`${url}/contact`, { waitUntil: "load" });
       const took = Date.now() - started;
       expect(took, "the next page arrives without waiting for the count").toBeLessThan(5_000);

@@ -180,22 +180,6 @@ function sourceFor(url: string, directive: FetchDirective, context: PageContext)
   );
 }
 
-/** A hash as a script's integrity attribute gives it (one value): "sha256-…". */
-const INTEGRITY = /^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
-
-/**
- * The hash source of a script of the site's own (the counting script, pages/assets.ts) that gives
- * its hash as its integrity: the policy allows it by that hash (CSP 3's hash for an external
- * script), never by 'self', which would let any script of the site's origin run.
- */
-function ownHashedScript(element: ScannedElement, context: PageContext): string | undefined {
-  const src = element.attributes.get("src");
-  const integrity = element.attributes.get("integrity")?.trim();
-  if (element.name !== "script" || !src || !integrity || !INTEGRITY.test(integrity) || !scriptRuns(element))
-    return undefined;
-  return URL.parse(src, `${context.siteOrigin}/`)?.origin === context.siteOrigin ? `'${integrity}'` : undefined;
-}
-
 /** Markup a strict policy blocks without a word: style attributes, on* handlers, javascript: URLs. */
 function inlineMarkupProblems(elements: ScannedElement[]): string[] {
   const problems: string[] = [];
@@ -227,11 +211,6 @@ export function pageSources(html: string, context: PageContext): PolicySources {
   };
   for (const code of inlineCodeOf(elements)) allow(code.directive, code.hash);
   for (const element of elements) {
-    const hashed = ownHashedScript(element, context);
-    if (hashed) {
-      allow("script-src", hashed);
-      continue;
-    }
     for (const { directive, url } of elementFetches(element)) allow(directive, sourceFor(url, directive, context));
   }
   return sources;

@@ -210,21 +210,29 @@ const OWNER_PICTURE_SOURCES: PolicySources = new Map([
 /**
  * The header policy from every page's sources. Every page may run the inline code of any page (it
  * is the same head and body script everywhere); only the pages that embed the lead form get its
- * origins, in a rule of their own, so every other page refuses the provider outright. `countsTo`:
- * the counting script's events address (site.yaml's plausible.endpoint), which every page may send to.
+ * origins, in a rule of their own, so every other page refuses the provider outright. `counting`:
+ * the counting script's integrity, by which every page may run it (it loads it once painted,
+ * browser/site.ts), and its events address (site.yaml's plausible.endpoint), which it may send to.
  */
 export function headerPolicyFor(
   pages: readonly PagePolicy[],
   pictures: readonly PagePolicy[] = [],
   ownerPictures: readonly string[] = [],
-  countsTo?: string,
+  counting?: { endpoint: string; integrity: string },
 ): HeaderRule[] {
-  // Where the pages send their counts, when they count: every page may (the 404 page too).
-  const counting: PolicySources = new Map(countsTo ? [["connect-src", new Set([eventsSource(countsTo)])]] : []);
+  // The counting script, by its hash, and where it sends, when the pages count: every page may (the 404 page too).
+  const countingSources: PolicySources = new Map(
+    counting
+      ? [
+          ["script-src", new Set([`'${counting.integrity}'`])],
+          ["connect-src", new Set([eventsSource(counting.endpoint)])],
+        ]
+      : [],
+  );
   const firstParty = mergeSources(
     SITE_FETCHES,
     SITE_WORKER,
-    counting,
+    countingSources,
     ...pages.map((page) => firstPartyOnly(page.sources)),
   );
   const notFound = pages.find((page) => page.file === NOT_FOUND_FILE);

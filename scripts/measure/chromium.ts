@@ -35,13 +35,14 @@ export interface DebuggableBrowser {
   close(): Promise<void>;
 }
 
-/** Starts Chromium with a DevTools port for Lighthouse to drive, in a throwaway profile. */
-export async function launchDebuggableChromium(): Promise<DebuggableBrowser> {
+/** Starts Chromium with a DevTools port for Lighthouse to drive, in a throwaway profile; `flags` added to CHROMIUM_FLAGS. */
+export async function launchDebuggableChromium(flags: readonly string[] = []): Promise<DebuggableBrowser> {
   const profile = await mkdtemp(path.join(tmpdir(), "bench-chromium-"));
   const child: ChildProcess = spawn(
     chromiumExecutable(),
     [
       ...CHROMIUM_FLAGS,
+      ...flags,
       "--remote-debugging-address=127.0.0.1",
       "--remote-debugging-port=0",
       `--user-data-dir=${profile}`,

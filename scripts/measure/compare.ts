@@ -2,7 +2,10 @@
 // visitor, side by side. Each data folder is built and served as `npm start` serves it, and each
 // chosen page (--only, the home page by default) is audited by Lighthouse mobile in turn on each
 // build, A, B, A, B…, so that the machine's load falls on both alike; the median of --runs runs
-// (3 by default) of each is printed, with the LCP of each build against the first's.
+// (3 by default) of each is printed, with the LCP of each build against the first's. With --at
+// <name>, the pages are opened at that name (resolved to this computer) by a browser that does not
+// say it is driven by automation, as a visitor's: Plausible's tracker, in a build that counts,
+// then sends its counts (it sends nothing from 127.0.0.1, or to a browser that says it is driven).
 // A benchmark, not a test: figures depend on the machine and its load.
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -19,6 +22,7 @@ const { values: options } = parseArgs({
     data: { type: "string", multiple: true },
     only: { type: "string", default: "/" },
     runs: { type: "string", default: "3" },
+    at: { type: "string" },
   },
 });
 
@@ -29,7 +33,11 @@ const paths = options.only.split(",");
 
 const work = await mkdtemp(path.join(tmpdir(), "site-compare-"));
 const servers: { close(): void }[] = [];
-const browser = await launchDebuggableChromium();
+const at = options.at;
+if (at !== undefined && !/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(at)) throw new Error(`--at takes a host name, such as site.test, not ${at}`);
+const browser = await launchDebuggableChromium(
+  at ? [`--host-resolver-rules=MAP ${at} 127.0.0.1`, "--disable-blink-features=AutomationControlled"] : [],
+);
 try {
   const sites: { folder: string; url: string }[] = [];
   for (const [index, folder] of folders.entries()) {
@@ -37,7 +45,9 @@ try {
     await generate({ dataDir: folder, outDir });
     const { server, url } = await serve({ dir: outDir, port: 0 });
     servers.push(server);
-    sites.push({ folder, url });
+    const opened = new URL(url);
+    if (at) opened.hostname = at;
+    sites.push({ folder, url: opened.origin });
   }
   const [oneMinute = 0] = loadavg();
   const rows: Cell[][] = [];

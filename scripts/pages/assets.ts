@@ -10,8 +10,8 @@ import { PALETTE as COLOURS } from "../data/palette.ts";
 import { hexToRgb } from "../data/contrast.ts";
 import type { Business } from "../data/model.ts";
 import type { PageAssets } from "../site/page.ts";
-import { ESTIMATE_LINKS, TAP_EVENTS } from "../site/counting.ts";
-import { CONTACT_PATH, SERVICE_WORKER_PATH } from "../site/urls.ts";
+import { ESTIMATE_LINKS, LEAVE_OUT, TAP_EVENTS } from "../site/counting.ts";
+import { CONTACT_PATH, pathForFile, SERVICE_WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
 const JOBS_STYLESHEET = path.join(TEMPLATES_DIR, "jobs.css");
@@ -26,6 +26,8 @@ const MAP_PICTURE_STYLESHEET = path.join(TEMPLATES_DIR, "map-picture.css");
 const HEAD_SCRIPT = path.join(SCRIPTS_DIR, "browser", "head.ts");
 const BODY_SCRIPT = path.join(SCRIPTS_DIR, "browser", "site.ts");
 const COUNTING_SCRIPT = path.join(SCRIPTS_DIR, "browser", "counting.ts");
+/** The body script with the counting script's loader, in place of BODY_SCRIPT when the site counts. */
+const COUNTING_BODY_SCRIPT = path.join(SCRIPTS_DIR, "browser", "counting-loader.ts");
 
 /**
  * How long the estimate form's frame may stay hidden (by the provider's helper, waiting for a form
@@ -81,10 +83,11 @@ export type StyledBusiness = Pick<Business, "leadForm" | "brand" | "plausible">;
 
 /**
  * The counting script (browser/counting.ts), when site.yaml names a Plausible site: a file of its
- * own under /assets/, named by its hash and cached for a year, which every page asks for without
- * waiting for it (async). 6.5 KB (2.8 KB with gzip), fetched once: inlined, it would have put the
- * home page 1.1 KB past the 14 KiB first round trip with gzip. The pages' policy allows it by its
- * hash, which the page gives as its integrity (CSP 3: Chromium 59, Firefox 116, Safari 15.6).
+ * own under /assets/, named by its hash and cached for a year, which each page's own script loads
+ * once the page has painted (browser/counting-loader.ts). 7.1 KB (3.0 KB with gzip), fetched once: inlined,
+ * it would have put the home page 1.1 KB past the 14 KiB first round trip with gzip. The pages'
+ * policy allows it by its hash, which the page gives as its integrity (CSP 3: Chromium 59, Firefox
+ * 116, Safari 15.6).
  */
 async function countingScript(
   plausible: NonNullable<Business["plausible"]>,
@@ -96,6 +99,7 @@ async function countingScript(
       PLAUSIBLE_ENDPOINT: JSON.stringify(plausible.endpoint),
       TAP_EVENTS: JSON.stringify(TAP_EVENTS),
       ESTIMATE_LINKS: JSON.stringify(ESTIMATE_LINKS),
+      LEAVE_OUT: JSON.stringify(LEAVE_OUT),
     },
     kept,
   });
@@ -140,15 +144,21 @@ export async function buildAssets(
   kept?: KeptBundles,
   { heroPhotos = false }: { heroPhotos?: boolean } = {},
 ): Promise<PageAssets> {
-  const [css, jobsCss, headScript, bodyScript, counting] = await Promise.all([
+  const counting = business.plausible ? await countingScript(business.plausible, kept) : undefined;
+  const [css, jobsCss, headScript, bodyScript] = await Promise.all([
     bundleStylesheet([STYLESHEET], kept),
     bundleStylesheet([JOBS_STYLESHEET], kept),
     bundleBrowserScript(HEAD_SCRIPT, { kept }),
-    bundleBrowserScript(BODY_SCRIPT, {
-      define: { WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH), FRAME_GRACE_MS: String(FRAME_GRACE_MS) },
+    bundleBrowserScript(counting ? COUNTING_BODY_SCRIPT : BODY_SCRIPT, {
+      define: {
+        WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH),
+        FRAME_GRACE_MS: String(FRAME_GRACE_MS),
+        ...(counting
+          ? { COUNTING_SCRIPT: JSON.stringify({ src: pathForFile(counting.file), integrity: counting.integrity }) }
+          : {}),
+      },
       kept,
     }),
-    business.plausible ? countingScript(business.plausible, kept) : undefined,
   ]);
   return {
     css: `${css}${await dataStyles(business, heroPhotos, kept)}`,

@@ -190,7 +190,7 @@ async function produceSite(
     ...(brand.logo?.image.format === "svg" ? [logoFile(brand.logo.image)] : []),
     ...(brand.icon?.format === "svg" ? [faviconOf(brand.icon.file).file] : []),
   ];
-  const headerRules = headerPolicyFor(policies, pictures, ownerPictures, assets.counting?.endpoint);
+  const headerRules = headerPolicyFor(policies, pictures, ownerPictures, assets.counting);
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
   const homeHero = routes.find((route) => route.path === HOME_PATH)?.hero;

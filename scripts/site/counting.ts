@@ -15,6 +15,14 @@ export const TAP_EVENTS = { call: "Call", text: "Text", estimate: "Estimate" } a
  */
 export const ESTIMATE_LINKS = { page: CONTACT_PATH, section: CONTACT_SECTION_HREF } as const;
 
+/**
+ * How the owner leaves a phone or computer of his own out of the counts, with no console to type
+ * in: any page opened at `out` sets Plausible's own opt-out in that browser (localStorage's `key`,
+ * which the tracker reads before it sends anything), and at `in` removes it. The page says so in
+ * a dialog.
+ */
+export const LEAVE_OUT = { out: "#not-counted", in: "#counted", key: "plausible_ignore" } as const;
+
 /** A town's or a service's page names it; a job's page names the job's town; a page about the site names neither. */
 export function countedAbout(subject: PageSubject): CountedAbout {
   switch (subject.kind) {

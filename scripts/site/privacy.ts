@@ -4,7 +4,7 @@
 // test reads the claims; so the page and its test cannot drift apart.
 import type { PrivacyFacts } from "../data/privacy.ts";
 import { joinList } from "../data/model.ts";
-import { TAP_EVENTS } from "./counting.ts";
+import { LEAVE_OUT, TAP_EVENTS } from "./counting.ts";
 import { CONTACT_PATH, HOME_PATH } from "./urls.ts";
 
 /** A statement's words: text, a name in code type, or a link. */
@@ -41,6 +41,11 @@ export type PrivacyClaim =
       fields: readonly string[];
       properties: readonly string[];
     }
+  /**
+   * A page opened at `out` keeps `key` in localStorage, and the browser is counted no more; a page
+   * opened at `in` removes it.
+   */
+  | { kind: "leave-out"; out: string; in: string; key: string }
   /** Said of the server, the provider's own site or the business: nothing a browser here shows. */
   | { kind: "beyond-the-browser" };
 
@@ -197,6 +202,19 @@ function countingStatements(counting: NonNullable<PrivacyFacts["counting"]>): Pr
         "No count holds a cookie, an identifier of you or your device, or anything you typed, and the site keeps nothing in your browser to count you.",
       ],
       claim: { kind: "no-storage-of-its-own" },
+    },
+    {
+      section: "Counting visits",
+      words: [
+        "The site's own code writes to your browser's local storage only if you open one of its pages at an address ending in ",
+        { code: LEAVE_OUT.out },
+        ": then it keeps ",
+        { code: LEAVE_OUT.key },
+        ", and this browser is no longer counted (we use it for our own phones and computers). An address ending in ",
+        { code: LEAVE_OUT.in },
+        " removes it.",
+      ],
+      claim: { kind: "leave-out", ...LEAVE_OUT },
     },
     {
       section: "Counting visits",

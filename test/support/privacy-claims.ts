@@ -70,6 +70,8 @@ export interface PrivacyObservations {
   copyReplaced?: boolean;
   /** What the stand-in for Plausible received during the visits, where the site counts (support/plausible.ts). */
   counted?: CountedEvent[];
+  /** localStorage's keys after a page was opened at the address that leaves the browser out, and again at the one that counts it; and the views counted in between. */
+  leftOut?: { keysAfterOut: string[]; keysAfterIn: string[]; viewsWhileOut: number };
 }
 
 const claimsOf = <K extends PrivacyClaim["kind"]>(statements: PrivacyStatement[], kind: K) =>
@@ -161,7 +163,7 @@ export function privacyViolations(statements: PrivacyStatement[], seen: PrivacyO
       toCounts(url) || offSite.some((claim) => claim.page === page && claim.hosts.includes(new URL(url).host));
     if (!allowed) problems.push(`${page}: a request to ${url}, which no statement allows`);
   }
-  problems.push(...countingViolations(counts, seen));
+  problems.push(...countingViolations(statements, seen));
   // The form's page run ahead of a tap would run the provider's frame and script.
   for (const url of seen.prerendered ?? [])
     if (offSite.some((claim) => new URL(url).pathname === claim.page))
@@ -189,15 +191,26 @@ export function privacyViolations(statements: PrivacyStatement[], seen: PrivacyO
 }
 
 /** The counts seen, against the claim of what the pages send: each event, field and property named, a view of each page visited. */
-function countingViolations(claims: Extract<PrivacyClaim, { kind: "counts" }>[], seen: PrivacyObservations): string[] {
+function countingViolations(statements: PrivacyStatement[], seen: PrivacyObservations): string[] {
   const problems: string[] = [];
   const counted = seen.counted ?? [];
-  const [claim] = claims;
+  const [claim] = claimsOf(statements, "counts");
   if (!claim) {
     if (counted.length > 0) problems.push(`${counted.length} counts were sent, and no statement says the site counts`);
     return problems;
   }
-  if (seen.counted === undefined) return problems;
+  for (const leave of claimsOf(statements, "leave-out")) {
+    if (!seen.leftOut) continue;
+    const { keysAfterOut, keysAfterIn, viewsWhileOut } = seen.leftOut;
+    if (JSON.stringify(keysAfterOut) !== JSON.stringify([leave.key]))
+      problems.push(
+        `a page opened at ${leave.out} left ${keysAfterOut.join(", ") || "nothing"} in localStorage, not ${leave.key}`,
+      );
+    if (viewsWhileOut !== 0) problems.push(`${viewsWhileOut} views were counted while the browser was left out`);
+    if (keysAfterIn.length !== 0)
+      problems.push(`a page opened at ${leave.in} left ${keysAfterIn.join(", ")} in localStorage`);
+  }
+  if (seen.counted === undefined || seen.leftOut) return problems;
   const named = new Set(["pageview", "engagement", ...claim.taps]);
   for (const event of counted) {
     if (!named.has(event.name)) problems.push(`${event.path}: a count named ${event.name}, which no statement names`);
