@@ -8,7 +8,10 @@ import { LiveReload, RELOAD_SCRIPT_PATH, injectReloadScript } from "../scripts/d
 import { listen } from "../scripts/serve/server.ts";
 import { ADDRESS_CASES, JOB_ADDRESS_CASES } from "./support/addresses.ts";
 import { fetchRaw, type HttpResponse } from "./support/http.ts";
-import { serveSharedJobsSite, serveSharedSite, closeServer, type BuiltSite } from "./support/site.ts";
+import { buildAndServe, serveSharedJobsSite, serveSharedSite, closeServer, type BuiltSite } from "./support/site.ts";
+import { countingData, STAND_IN_EVENTS } from "./support/plausible.ts";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 
 let site: BuiltSite;
 let devUrl: string;
@@ -133,5 +136,28 @@ describe("the dev server", () => {
     ]);
     expect(dev.status).toBe(405);
     expect(comparable(dev)).toEqual(comparable(served));
+  });
+});
+
+describe("the dev server, for a site that counts with Plausible", () => {
+  let counting: BuiltSite;
+  let countingDev: { url: string; close: () => Promise<void> };
+
+  beforeAll(async () => {
+    counting = await buildAndServe(await countingData());
+    countingDev = await startDevServer(counting.dir);
+  }, 120_000);
+
+  afterAll(async () => {
+    await countingDev?.close();
+    await counting?.close();
+  });
+
+  it("sends the counting script, and pages whose policy lets it send its counts, as `sitegen serve` does", async () => {
+    const [script] = (await readdir(path.join(counting.dir, "assets"))).filter((file) => file.endsWith(".js"));
+    for (const urlPath of ["/", "/towns/paris", "/contact", "/nope", `/assets/${script}`])
+      await expectSameAnswer(counting.url, countingDev.url, urlPath);
+    const page = await fetchRaw(`${countingDev.url}/towns/paris`);
+    expect(page.headers["content-security-policy"]).toContain(`connect-src 'self' ${STAND_IN_EVENTS}`);
   });
 });
