@@ -5,6 +5,8 @@
 // /privacy's statements held to it; the site unhindered when the events address is slow or cannot
 // be reached; and nothing at all without the setting. Firefox and WebKit run the visit too
 // (counting-engines.browser.test.ts), and the hosts' runtimes serve it (counting-hosts.test.ts).
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
@@ -115,6 +117,9 @@ describe("counting in Chromium, on the site's own server", () => {
     await page.waitForURL(`${url}/contact`);
     await received(events, isView, 4);
     await context.close();
+    // For a report of what Plausible receives (COUNTING_EVENTS_OUT names a folder), not for the test.
+    if (process.env.COUNTING_EVENTS_OUT)
+      await writeFile(path.join(process.env.COUNTING_EVENTS_OUT, "chromium.json"), JSON.stringify(events, null, 2));
 
     expect(pageViews(events)).toEqual(["/", "/towns/paris", "/services/septic-system", "/contact"]);
     const septic = model.services.find((service) => service.key === "septic-system")!.name;
