@@ -29,7 +29,7 @@ export function pageTitle(base: string, businessName: string): string {
 export const HOME_CRUMB: Crumb = { name: "Home", path: HOME_PATH };
 
 /** What a page is about when it is about the business as a whole. */
-export const SITE_SUBJECT: PageSubject = { kind: "site" };
+const SITE_SUBJECT: PageSubject = { kind: "site" };
 
 /**
  * A public page's Route: its file from its address (site/urls.ts), indexed; about the site, with

@@ -50,10 +50,10 @@ export type PrivacyClaim =
   | { kind: "beyond-the-browser" };
 
 /** Where Plausible says what it records and keeps. */
-export const PLAUSIBLE_DATA_POLICY = "https://plausible.io/data-policy";
+const PLAUSIBLE_DATA_POLICY = "https://plausible.io/data-policy";
 
 /** The sections of /privacy's list, in the page's order; "Counting visits" only when the site counts. */
-export type PrivacySection = "This website" | "Counting visits" | "The estimate form";
+type PrivacySection = "This website" | "Counting visits" | "The estimate form";
 
 /**
  * What a count holds, by the tracker's own names for its fields (the Events API's, shortened):
@@ -64,7 +64,7 @@ export type PrivacySection = "This website" | "Counting visits" | "The estimate 
 export const COUNT_FIELDS = ["n", "u", "d", "r", "p", "v", "sd", "e"] as const;
 
 /** The properties a tap's count gives (site/counting.ts): the page's path, and its town or service. */
-export const COUNT_PROPERTIES = ["page", "town", "service"] as const;
+const COUNT_PROPERTIES = ["page", "town", "service"] as const;
 
 export interface PrivacyStatement {
   section: PrivacySection;
