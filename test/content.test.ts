@@ -251,7 +251,6 @@ describe("what the pages say of the law and of the business", () => {
       for (const sentence of sentences(text)) expect(sentence, `${path}: ${sentence}`).not.toMatch(unclaimed);
   });
 
-
   it("does not promise that the business takes care of the culvert permit", () => {
     const culvert = page("/services/culvert");
     const promise =

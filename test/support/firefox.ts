@@ -1,11 +1,21 @@
 // Firefox for browser tests: Debian's Firefox ESR, driven by puppeteer-core over WebDriver BiDi,
 // as the behaviour tests drive an engine (support/behaviour.ts). Requests to the form provider are
 // answered in the browser, never sent: with empty stand-ins, or with a stand-in that behaves like
-// the provider's own code (support/form-provider.ts).
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
+// the provider's own code (support/form-provider.ts). As a visitor's Firefox (`eventsApi`), for the
+// counting tests (support/plausible.ts), it opens the site at SITE_HOST, does not say it is driven
+// by automation, and answers Plausible's events address with the stand-in for its Events API.
+import puppeteer, { type Browser, type HTTPRequest, type Page } from "puppeteer-core";
 import type { Business } from "../../scripts/data/model.ts";
 import type { EngineDriver } from "./behaviour.ts";
 import { formProviderOrigins, providerAnswer } from "./form-provider.ts";
+import {
+  atSiteHost,
+  EVENTS_API_HEADERS,
+  eventsApiAnswer,
+  SITE_HOST,
+  STAND_IN_EVENTS,
+  type CountedEvent,
+} from "./plausible.ts";
 import { FIREFOX, toolPath } from "./tools.ts";
 
 export interface Firefox {
@@ -16,21 +26,78 @@ export interface Firefox {
   close(): Promise<void>;
 }
 
+/** The stand-in for Plausible's Events API, as a visitor's Firefox reaches it. */
+export interface FirefoxEventsApi {
+  /** Every event the stand-in received, in order. */
+  events: CountedEvent[];
+  /** While true, each request to the events address fails, as when it cannot be reached (read at each request). */
+  down?: boolean;
+}
+
+export interface FirefoxOptions {
+  /**
+   * Firefox as a visitor's, for the counting tests: the site is opened at SITE_HOST, which
+   * network.dns.localDomains resolves to the loopback server; navigator.webdriver is false in
+   * every page (notDriven); and requests to STAND_IN_EVENTS are answered in the browser by the
+   * stand-in for Plausible's Events API, never sent.
+   */
+  eventsApi?: FirefoxEventsApi;
+}
+
+/**
+ * Runs before the page's own scripts, in a visitor's Firefox: navigator.webdriver says false, as in
+ * a browser nobody drives. Firefox ESR 153 has no switch for it (no dom.webdriver.enabled pref any
+ * more: set false, the page still read true), so this script of the harness's own, added to every
+ * page, says it; WebKit, likewise without a switch, gets the tracker's own flag (support/webkit.ts).
+ */
+function notDriven() {
+  Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false, configurable: true });
+}
+
 export async function launchFirefox(
   siteUrl: string,
   business: Business,
   standIn: { script: string; document: string } = { script: "", document: "" },
+  { eventsApi }: FirefoxOptions = {},
 ): Promise<Firefox> {
-  const browser = await puppeteer.launch({ browser: "firefox", executablePath: toolPath(FIREFOX), headless: true });
+  const browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: toolPath(FIREFOX),
+    headless: true,
+    ...(eventsApi ? { extraPrefsFirefox: { "network.dns.localDomains": SITE_HOST } } : {}),
+  });
+  const site = eventsApi ? atSiteHost(siteUrl) : siteUrl;
   /** What the page wrote to its console as errors, and what it threw, since the last load. */
   let problems: string[] = [];
   const providers = formProviderOrigins(business);
 
-  /** A tab whose requests to the form provider are answered with the stand-in, never sent. */
+  /** Answers a request to the events address with the stand-in, recording the event; or fails it while `down`. */
+  const answerEvents = async (api: FirefoxEventsApi, request: HTTPRequest) => {
+    const headers = request.headers();
+    const answer = eventsApiAnswer({
+      method: request.method(),
+      contentType: headers["content-type"] ?? "",
+      body: (await request.fetchPostData()) ?? "",
+      ...(headers.cookie ? { cookie: headers.cookie } : {}),
+    });
+    if (answer.event) api.events.push(answer.event);
+    // The tab may be gone by the time the answer is ready (a tap that leaves the page).
+    if (api.down) return request.abort("connectionrefused").catch(() => undefined);
+    return request
+      .respond({ status: answer.status, headers: EVENTS_API_HEADERS, body: answer.body })
+      .catch(() => undefined);
+  };
+
+  /**
+   * A tab whose requests to the form provider are answered with the stand-in, and (as a visitor's)
+   * to the events address with the Events API's, never sent.
+   */
   const openTab = async (): Promise<Page> => {
     const tab = await browser.newPage();
+    if (eventsApi) await tab.evaluateOnNewDocument(notDriven);
     await tab.setRequestInterception(true);
     tab.on("request", (request) => {
+      if (eventsApi && request.url() === STAND_IN_EVENTS) return void answerEvents(eventsApi, request);
       if (!providers.some((origin) => request.url().startsWith(origin))) return void request.continue();
       return void request.respond(providerAnswer(request.url().endsWith(".js"), standIn));
     });
@@ -57,7 +124,7 @@ export async function launchFirefox(
       }
       problems = [];
       await page.setViewport({ width, height: 844 });
-      const response = await page.goto(`${siteUrl}${path}`, { waitUntil: "load" });
+      const response = await page.goto(`${site}${path}`, { waitUntil: "load" });
       return response?.status();
     },
     evaluate: (pageFunction) => page.evaluate(pageFunction),

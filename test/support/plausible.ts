@@ -10,10 +10,14 @@
 // The tracker counts nothing on 127.0.0.1 or localhost, and nothing in a browser that says it is
 // driven by automation (navigator.webdriver). So the pages are opened at a name of their own,
 // SITE_HOST, which each harness maps to the test's server, and each engine is made to look like a
-// visitor's: Chromium and Firefox by their own switches, WebKit (which has none) by the tracker's
-// own flag for it, window.__plausible.
-import { appendFile, utimes } from "node:fs/promises";
+// visitor's: Chromium by its own switch, Firefox (whose ESR 153 has none) by a script run before
+// the page's that says navigator.webdriver is false, WebKit by the tracker's own flag for it,
+// window.__plausible.
+import { appendFile, mkdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { expect } from "vitest";
+import { TAP_EVENTS } from "../../scripts/site/counting.ts";
+import { COUNT_FIELDS } from "../../scripts/site/privacy.ts";
 import { DATA_DIR } from "./paths.ts";
 import { COPY_FILES_DATED, copyData } from "./data-copy.ts";
 
@@ -129,3 +133,29 @@ export const taps = (events: readonly CountedEvent[]) =>
   events
     .filter((event) => event.name !== "pageview" && event.name !== "engagement")
     .map((event) => ({ name: event.name, ...event.props }));
+
+/**
+ * What the stand-in must have received for the visit each engine makes: the home page, Paris's
+ * page (a Call there), the septic service's page (a Text and an Estimate there), then the contact
+ * page; each count for the site's name, as text/plain, with no cookie and only the fields /privacy
+ * names. Written to COUNTING_EVENTS_OUT/<engine>.json when that names a folder, for a report.
+ */
+export async function expectThreePageVisit(events: readonly CountedEvent[], septic: string, engine: string) {
+  const out = process.env.COUNTING_EVENTS_OUT;
+  if (out) {
+    await mkdir(out, { recursive: true });
+    await writeFile(path.join(out, `${engine}.json`), `${JSON.stringify(events, null, 2)}\n`);
+  }
+  expect(pageViews(events)).toEqual(["/", "/towns/paris", "/services/septic-system", "/contact"]);
+  expect(taps(events)).toEqual([
+    { name: TAP_EVENTS.call, page: "/towns/paris", town: "Paris" },
+    { name: TAP_EVENTS.text, page: "/services/septic-system", service: septic },
+    { name: TAP_EVENTS.estimate, page: "/services/septic-system", service: septic },
+  ]);
+  for (const event of events) {
+    expect(event.domain).toBe(COUNTED_DOMAIN);
+    expect(event.contentType).toMatch(/^text\/plain/);
+    expect(event.cookie).toBeUndefined();
+    expect(COUNT_FIELDS).toEqual(expect.arrayContaining(event.fields));
+  }
+}

@@ -12,18 +12,25 @@
 // - It puts one more inline script at the top of every page's <head>, allowed by its hash in the
 //   page's Content-Security-Policy, which records what the console would show as errors: calls to
 //   console.error and console.warn, uncaught errors and rejections, and policy violations.
+//
+// As a visitor's WebKit (`eventsApi`), for the counting tests (support/plausible.ts), the proxy
+// also forwards the site's requests at SITE_HOST, answers Plausible's events address over TLS with
+// the stand-in for its Events API, and its script sets window.__plausible: MiniBrowser has no switch
+// to stop navigator.webdriver from saying it is driven, and that is the tracker's own flag for it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Builder, By, Capabilities, Key, type WebDriver } from "selenium-webdriver";
 import type { EngineDriver } from "./behaviour.ts";
 import { providerAnswer } from "./form-provider.ts";
+import { atSiteHost, EVENTS_API_HEADERS, eventsApiAnswer, STAND_IN_EVENTS, type CountedEvent } from "./plausible.ts";
 import { selfSignedCertificate } from "./tls.ts";
 import { MINIBROWSER, toolPath, WEBKIT_DRIVER, XVFB } from "./tools.ts";
 
@@ -47,15 +54,22 @@ function recordProblems() {
   );
 }
 
-const RECORDER = `(${recordProblems.toString()})()`;
-const RECORDER_SOURCE = `'sha256-${createHash("sha256").update(RECORDER).digest("base64")}'`;
+/**
+ * The script the proxy puts first in every page's <head>: the recorder, and in a visitor's WebKit
+ * the tracker's flag (read at each count) that lets it count in a browser driven by automation.
+ * With its source for the page's policy, by its hash.
+ */
+function injectedScript(visitor: boolean): { script: string; source: string } {
+  const script = `(${recordProblems.toString()})()${visitor ? ";window.__plausible = true;" : ""}`;
+  return { script, source: `'sha256-${createHash("sha256").update(script).digest("base64")}'` };
+}
 
-/** The page's policy, allowing the recorder too. */
-function allowRecorder(policy: string): string {
+/** The page's policy, allowing the injected script (its `source`) too. */
+function allowInjected(policy: string, source: string): string {
   return policy
     .split(";")
     .map((directive) => directive.trim())
-    .map((directive) => (directive.startsWith("script-src ") ? `${directive} ${RECORDER_SOURCE}` : directive))
+    .map((directive) => (directive.startsWith("script-src ") ? `${directive} ${source}` : directive))
     .join("; ");
 }
 
@@ -76,29 +90,100 @@ export interface ProviderStandIn {
   document: string;
 }
 
-/** An HTTPS server, not listening, that answers the provider's requests with the stand-in. */
-async function providerServer(standIn: ProviderStandIn, dir: string): Promise<HttpsServer> {
-  const { certificate, certificateKey } = await selfSignedCertificate(dir, standIn.hosts);
+/** The stand-in for Plausible's Events API, as a visitor's WebKit reaches it through the proxy. */
+export interface WebKitEventsApi {
+  /** Every event the stand-in received, in order. */
+  events: CountedEvent[];
+  /**
+   * While true, the events address cannot be reached: the proxy refuses its host's CONNECT (noted
+   * in `refused`), and drops a request that comes on a tunnel opened before. Read at each one.
+   */
+  down?: boolean;
+}
+
+/** The events address's host, which a visitor's WebKit reaches at the proxy's stand-in. */
+const EVENTS_HOST = new URL(STAND_IN_EVENTS).host;
+
+/** A certificate for the hosts the proxy answers itself, made in `dir`; the session accepts it. */
+async function certificateFor(hosts: string[], dir: string): Promise<{ cert: Buffer; key: Buffer }> {
+  const { certificate, certificateKey } = await selfSignedCertificate(dir, hosts);
   const [cert, key] = await Promise.all([readFile(certificate), readFile(certificateKey)]);
-  return createHttpsServer({ cert, key }, (req, res) => {
+  return { cert, key };
+}
+
+/** An HTTPS server, not listening, that answers the provider's requests with the stand-in. */
+function providerServer(standIn: ProviderStandIn, tls: { cert: Buffer; key: Buffer }): HttpsServer {
+  return createHttpsServer(tls, (req, res) => {
     const isScript = (req.url ?? "").endsWith(".js");
     const { status, contentType, body } = providerAnswer(isScript, standIn);
     res.writeHead(status, { "content-type": contentType }).end(body);
   });
 }
 
-async function startSiteProxy(siteUrl: string, standIn?: ProviderStandIn, dir?: string): Promise<SiteProxy> {
-  const provider = standIn && dir ? await providerServer(standIn, dir) : undefined;
+/**
+ * An HTTPS server, not listening, that answers the events address with the stand-in for
+ * Plausible's Events API, recording each event, and a preflight (the tracker's text/plain POST needs
+ * none) as for any cross-origin POST. Each answer closes its connection, so that the next request
+ * comes through a CONNECT of its own, which the proxy refuses while the address is `down`.
+ */
+function eventsApiServer(api: WebKitEventsApi, tls: { cert: Buffer; key: Buffer }): HttpsServer {
+  const eventsPath = new URL(STAND_IN_EVENTS).pathname;
+  return createHttpsServer(tls, (req, res) => {
+    if (api.down) return void req.socket.destroy();
+    if (new URL(req.url ?? "/", STAND_IN_EVENTS).pathname !== eventsPath)
+      return void res.writeHead(404, { connection: "close" }).end();
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const answer = eventsApiAnswer({
+        method: req.method ?? "",
+        contentType: req.headers["content-type"] ?? "",
+        body: Buffer.concat(chunks).toString("utf8"),
+        ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+      });
+      if (answer.event) api.events.push(answer.event);
+      const preflight =
+        req.method === "OPTIONS"
+          ? { "access-control-allow-methods": "POST", "access-control-allow-headers": "content-type" }
+          : {};
+      res.writeHead(answer.status, { ...EVENTS_API_HEADERS, ...preflight, connection: "close" }).end(answer.body);
+    });
+  });
+}
+
+interface ProxyOptions {
+  /** The form provider's stand-in, answered on its hosts. */
+  standIn?: ProviderStandIn;
+  /** Plausible's Events API's stand-in, answered on its host; and the site forwarded at SITE_HOST too. */
+  eventsApi?: WebKitEventsApi;
+  /** Where the certificate for the hosts answered here is written. */
+  dir: string;
+}
+
+async function startSiteProxy(siteUrl: string, { standIn, eventsApi, dir }: ProxyOptions): Promise<SiteProxy> {
+  const answeredHosts = [...(standIn?.hosts ?? []), ...(eventsApi ? [EVENTS_HOST] : [])];
+  const tls = answeredHosts.length > 0 ? await certificateFor(answeredHosts, dir) : undefined;
+  /** The servers that answer a CONNECT to a host here, by host. */
+  const tunnels = new Map<string, HttpsServer>();
+  if (tls && standIn) {
+    const provider = providerServer(standIn, tls);
+    for (const host of standIn.hosts) tunnels.set(host, provider);
+  }
+  if (tls && eventsApi) tunnels.set(EVENTS_HOST, eventsApiServer(eventsApi, tls));
   const site = new URL(siteUrl);
+  /** The origins forwarded to the site: its own, and in a visitor's WebKit its address at SITE_HOST. */
+  const siteOrigins = [site.origin, ...(eventsApi ? [new URL(atSiteHost(siteUrl)).origin] : [])];
+  const { script, source } = injectedScript(eventsApi !== undefined);
   const refused: string[] = [];
   const statuses = new Map<string, number>();
   const server = createServer((req, res) => {
-    const target = new URL(req.url ?? "/", site);
-    if (target.origin !== site.origin) {
-      refused.push(`${req.method} ${target.href}`);
+    const requested = new URL(req.url ?? "/", site);
+    if (!siteOrigins.includes(requested.origin)) {
+      refused.push(`${req.method} ${requested.href}`);
       res.writeHead(403).end();
       return;
     }
+    const target = new URL(`${requested.pathname}${requested.search}`, site);
     // Whole, uncompressed answers: pages are rewritten on their way through.
     const headers: IncomingHttpHeaders = { ...req.headers, "accept-encoding": "identity" };
     delete headers["if-none-match"];
@@ -115,12 +200,12 @@ async function startSiteProxy(siteUrl: string, standIn?: ProviderStandIn, dir?: 
       answer.on("data", (chunk: Buffer) => chunks.push(chunk));
       answer.on("end", () => {
         const html = Buffer.concat(chunks).toString("utf8");
-        const body = Buffer.from(html.replace(/<head[^>]*>/, (tag) => `${tag}<script>${RECORDER}</script>`));
+        const body = Buffer.from(html.replace(/<head[^>]*>/, (tag) => `${tag}<script>${script}</script>`));
         const policy = answer.headers["content-security-policy"];
         res.writeHead(status, {
           ...answer.headers,
           "content-length": body.length,
-          ...(typeof policy === "string" ? { "content-security-policy": allowRecorder(policy) } : {}),
+          ...(typeof policy === "string" ? { "content-security-policy": allowInjected(policy, source) } : {}),
         });
         res.end(req.method === "HEAD" ? undefined : body);
       });
@@ -128,12 +213,17 @@ async function startSiteProxy(siteUrl: string, standIn?: ProviderStandIn, dir?: 
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });
+  /** The sockets of CONNECT requests: no longer the server's connections, so closed here. */
+  const tunnelled = new Set<Duplex>();
   server.on("connect", (req, socket, head) => {
+    tunnelled.add(socket);
+    socket.once("close", () => tunnelled.delete(socket));
     const host = (req.url ?? "").replace(/:443$/, "");
-    if (provider && standIn?.hosts.includes(host)) {
+    const answering = tunnels.get(host);
+    if (answering && !(host === EVENTS_HOST && eventsApi?.down)) {
       socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
       if (head.length > 0) socket.unshift(head);
-      provider.emit("connection", socket);
+      answering.emit("connection", socket);
       return;
     }
     refused.push(`CONNECT ${req.url}`);
@@ -146,6 +236,8 @@ async function startSiteProxy(siteUrl: string, standIn?: ProviderStandIn, dir?: 
     statusOf: (path) => statuses.get(path),
     close: () =>
       new Promise((resolve) => {
+        // A tunnel the browser opened as it was stopped can outlive it, and keep the server open.
+        for (const socket of tunnelled) socket.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -239,15 +331,30 @@ export interface WebKit {
   close(): Promise<void>;
 }
 
+export interface WebKitOptions {
+  /**
+   * WebKit as a visitor's, for the counting tests: the site is opened at SITE_HOST, which the proxy
+   * forwards to the test's server; the events address (STAND_IN_EVENTS) is answered by the proxy's
+   * stand-in for Plausible's Events API; and every page sets window.__plausible before its scripts.
+   */
+  eventsApi?: WebKitEventsApi;
+}
+
 /**
  * MiniBrowser on a display of its own, reaching `siteUrl` and nothing else; and the form
- * provider's hosts, answered by `standIn`, when given.
+ * provider's hosts, answered by `standIn`, when given; and as a visitor's (`eventsApi`), the site at
+ * SITE_HOST and the stand-in for Plausible's Events API.
  */
-export async function launchWebKit(siteUrl: string, standIn?: ProviderStandIn): Promise<WebKit> {
+export async function launchWebKit(
+  siteUrl: string,
+  standIn?: ProviderStandIn,
+  { eventsApi }: WebKitOptions = {},
+): Promise<WebKit> {
   // Each fails, naming its Debian package, when the program is missing.
   for (const tool of [WEBKIT_DRIVER, MINIBROWSER, XVFB]) toolPath(tool);
   const config = await mkdtemp(path.join(tmpdir(), "webkit-config-"));
-  const [xvfb, proxy] = await Promise.all([startXvfb(), startSiteProxy(siteUrl, standIn, config)]);
+  const [xvfb, proxy] = await Promise.all([startXvfb(), startSiteProxy(siteUrl, { standIn, eventsApi, dir: config })]);
+  const site = eventsApi ? atSiteHost(siteUrl) : siteUrl;
   let webDriver: Awaited<ReturnType<typeof startWebDriver>> | undefined;
   let session: WebDriver | undefined;
   const close = async () => {
@@ -263,8 +370,8 @@ export async function launchWebKit(siteUrl: string, standIn?: ProviderStandIn): 
     webDriver = await startWebDriver(xvfb.display, config);
     const capabilities = new Capabilities({
       browserName: "MiniBrowser",
-      // The stand-in provider's certificate is its own.
-      ...(standIn ? { acceptInsecureCerts: true } : {}),
+      // The stand-ins' certificate is the proxy's own.
+      ...(standIn || eventsApi ? { acceptInsecureCerts: true } : {}),
       "webkitgtk:browserOptions": {
         binary: toolPath(MINIBROWSER),
         args: ["--automation", "--full-screen", `--proxy=${proxy.url}`],
@@ -293,7 +400,7 @@ export async function launchWebKit(siteUrl: string, standIn?: ProviderStandIn): 
   const driver: EngineDriver = {
     async load(path, wanted = 390) {
       await resize(wanted);
-      await browser.get(`${siteUrl}${path}`);
+      await browser.get(`${site}${path}`);
       return proxy.statusOf(new URL(path, siteUrl).pathname);
     },
     evaluate: (pageFunction) => browser.executeScript(pageFunction),
