@@ -34,7 +34,8 @@ const paths = options.only.split(",");
 const work = await mkdtemp(path.join(tmpdir(), "site-compare-"));
 const servers: { close(): void }[] = [];
 const at = options.at;
-if (at !== undefined && !/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(at)) throw new Error(`--at takes a host name, such as site.test, not ${at}`);
+if (at !== undefined && !/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(at))
+  throw new Error(`--at takes a host name, such as site.test, not ${at}`);
 const browser = await launchDebuggableChromium(
   at ? [`--host-resolver-rules=MAP ${at} 127.0.0.1`, "--disable-blink-features=AutomationControlled"] : [],
 );
