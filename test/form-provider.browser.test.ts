@@ -188,7 +188,11 @@ describe("Chromium", () => {
       await page.goto(`${site.url}${FROM_AN_AD}`, { waitUntil: "load" });
       await page.waitForFunction(revealedAndSized);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      // Nothing a visitor could see: under a loaded machine the page's frame guard (3 s after load)
+      // can show the frame before the stand-in's form answers, and the form's resize then shifted
+      // 0.00006 to 0.00007 (twice in about ten full runs). Without the box's height it is 0.24.
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
       // The box held the snippet's height while the frame was out of the page.
       expect(await page.locator(".lead-form-frame").evaluate((box) => box.getBoundingClientRect().height)).toBe(
         business.leadForm.height,
