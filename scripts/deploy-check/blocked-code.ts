@@ -38,52 +38,6 @@ function allowsUrl(sources: readonly string[], url: URL, page: URL): boolean {
   });
 }
 
-/** One hash of a script's integrity attribute: its algorithm and its base64 value. */
-interface IntegrityHash {
-  alg: string;
-  val: string;
-}
-
-/** The hash algorithms Subresource Integrity knows; a hash of any other is ignored. */
-const SRI_ALGORITHMS = new Set(["sha256", "sha384", "sha512"]);
-
-/**
- * A script's integrity attribute read as Subresource Integrity's "parse metadata" reads it: items
- * split on spaces, each one's options (after "?") dropped, its algorithm before the first "-", and
- * its value up to the next one; an item of an unknown algorithm is skipped.
- */
-function integrityHashes(integrity: string): IntegrityHash[] {
-  return integrity.split(" ").flatMap((item) => {
-    const [alg = "", val = ""] = item.split("?")[0]!.split("-");
-    return SRI_ALGORITHMS.has(alg) ? [{ alg, val }] : [];
-  });
-}
-
-/** The hash sources of a source list ('sha256-…'), the algorithm in lower case, as CSP compares it. */
-function hashSources(sources: readonly string[]): IntegrityHash[] {
-  return sources.flatMap((source) => {
-    const hash = /^'(sha256|sha384|sha512)-([A-Za-z0-9+/_-]+={0,2})'$/i.exec(source);
-    return hash ? [{ alg: hash[1]!.toLowerCase(), val: hash[2]! }] : [];
-  });
-}
-
-/**
- * The hashes of a script's integrity that a source list lacks, as CSP 3 matches an external script
- * by its integrity ("script-pre-request"): the script is allowed when the list has hash sources and
- * every hash of its integrity is among them. Undefined when it is allowed so.
- */
-function integrityMissing(
-  sources: readonly string[],
-  integrity: readonly IntegrityHash[],
-): IntegrityHash[] | undefined {
-  const listed = hashSources(sources);
-  const missing = integrity.filter(({ alg, val }) => !listed.some((hash) => hash.alg === alg && hash.val === val));
-  return listed.length > 0 && integrity.length > 0 && missing.length === 0 ? undefined : missing;
-}
-
-/** A hash as a policy would list it, shortened: the page sent it, and it may be anything. */
-const hashShown = ({ alg, val }: IntegrityHash) => `'${alg}-${val.length > 90 ? `${val.slice(0, 89)}…` : val}'`;
-
 const excerpt = (text: string) => quoted(text.replace(/\s+/g, " ").trim(), 60);
 
 /** Why the first of `policies` that blocks an inline <script> or <style> blocks it; undefined when none does. */
@@ -99,26 +53,17 @@ function inlineBlocked(code: InlineCode, policies: readonly Directives[]): strin
 
 /**
  * Why the first of `policies` that blocks a <script src> blocks it; undefined when none does, or
- * when the element is no script that runs. A policy allows it by the hashes of its integrity
- * attribute (CSP 3), or by its address.
+ * when the element is no script that runs.
  */
 function scriptBlocked(element: ScannedElement, policies: readonly Directives[], page: URL): string | undefined {
   const src = element.attributes.get("src");
   if (element.name !== "script" || src === undefined || scriptKind(element) === "data") return undefined;
   const url = URL.parse(src, page);
   if (url === null) return `<script src=${quoted(src)}>, an address no browser can load`;
-  const integrity = integrityHashes(element.attributes.get("integrity") ?? "");
   for (const policy of policies) {
     const directive = governing(policy, "script-src");
-    if (directive === undefined || allowsUrl(directive.sources, url, page)) continue;
-    const missing = integrityMissing(directive.sources, integrity);
-    if (missing === undefined) continue;
-    if (missing.length === 0) return `<script src=${quoted(src)}> (not allowed by ${directive.name})`;
-    const hashes = missing.map(hashShown).join(", ");
-    return (
-      `<script src=${quoted(src)}> (its integrity ${missing.length === 1 ? "hash" : "hashes"} ${hashes} ` +
-      `${missing.length === 1 ? "is" : "are"} not in ${directive.name}, and ${directive.name} does not allow its address either)`
-    );
+    if (directive !== undefined && !allowsUrl(directive.sources, url, page))
+      return `<script src=${quoted(src)}> (not allowed by ${directive.name})`;
   }
   return undefined;
 }
