@@ -11,6 +11,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { isHostName } from "../data/web-address.ts";
 import { generate } from "../pipeline/generate.ts";
 import { serve } from "../serve/server.ts";
 import { launchDebuggableChromium } from "./chromium.ts";
@@ -34,8 +35,7 @@ const paths = options.only.split(",");
 const work = await mkdtemp(path.join(tmpdir(), "site-compare-"));
 const servers: { close(): void }[] = [];
 const at = options.at;
-if (at !== undefined && !/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(at))
-  throw new Error(`--at takes a host name, such as site.test, not ${at}`);
+if (at !== undefined && !isHostName(at)) throw new Error(`--at takes a host name, such as site.test, not ${at}`);
 const browser = await launchDebuggableChromium(
   at ? [`--host-resolver-rules=MAP ${at} 127.0.0.1`, "--disable-blink-features=AutomationControlled"] : [],
 );
