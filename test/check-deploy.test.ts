@@ -17,12 +17,13 @@ import { buildRoutes } from "../scripts/pages/routes.ts";
 import { generate } from "../scripts/pipeline/generate.ts";
 import { serve } from "../scripts/serve/server.ts";
 import { ADDRESS_CASES } from "./support/addresses.ts";
-import { copyData, editYaml } from "./support/data-copy.ts";
 import { startFormStandIn, type FormStandIn } from "./support/form-stand-in.ts";
 import { startCloudflare, startNetlify, type HostRuntime } from "./support/host-runtime.ts";
 import { fetchRaw, type HttpResponse } from "./support/http.ts";
 import { startNginx, type NginxSite } from "./support/nginx.ts";
 import { DATA_DIR } from "./support/paths.ts";
+import { countingData } from "./support/plausible.ts";
+import { PLAUSIBLE_EVENTS } from "../scripts/data/schema.ts";
 import { sitegen, type SitegenResult } from "./support/sitegen.ts";
 import { closeServer, serveSharedSite, sharedBuild, type BuiltSite } from "./support/site.ts";
 
@@ -308,8 +309,7 @@ interface CountingSite {
 }
 
 async function serveCountingSite(): Promise<CountingSite> {
-  const data = await copyData(DATA_DIR);
-  await editYaml(data, "site.yaml", (doc) => doc.set("plausible", { domain: "centralillinoisexcavating.com" }));
+  const data = await countingData(DATA_DIR, PLAUSIBLE_EVENTS);
   const dist = path.join(path.dirname(data), "dist");
   await generate({ dataDir: data, outDir: dist });
   const { server, url } = await serve({ dir: dist, port: 0 });
