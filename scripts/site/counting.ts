@@ -11,7 +11,7 @@ export const TAP_EVENTS = { call: "Call", text: "Text", estimate: "Estimate" } a
 
 /**
  * The links to the estimate form: the contact page (its own call bar points at the form on it,
- * /contact#lead-form), and the home page's contact section, where the closing bands lead.
+ * /contact#estimate-form), and the home page's contact section, where the closing bands lead.
  */
 export const ESTIMATE_LINKS = { page: CONTACT_PATH, section: CONTACT_SECTION_HREF } as const;
 
