@@ -140,10 +140,13 @@ const CHECK_DEPLOY_EXIT_CODES = `
 Exit codes:
   0  the live site answers as generate wrote it
   1  it differs (each difference is printed)
-  2  the check could not run (the address, the build or the data; the reason is printed)`;
+  2  the check could not run (the address, the build or the data; the reason is printed)
+  3  the host answers in place of the site: paused for its plan's limits, or no site there (what to do is printed)`;
 
 /** A usage error of check-deploy exits 2, apart from the 1 of a site that differs. */
 const USAGE_ERROR = 2;
+/** check-deploy's exit when the host answers in place of the site (deploy-check/host-down.ts). */
+const HOST_DOWN = 3;
 
 function seconds(value: string): number {
   const number = Number(value);
@@ -174,7 +177,35 @@ async function runCheckDeploy(
   const dist = shown(options.dist);
   const { lines, ok } = checkReport(result, `${dist.startsWith("..") ? path.resolve(options.dist) : dist}/`);
   console.log(lines.join("\n"));
-  process.exitCode = ok ? 0 : 1;
+  process.exitCode = ok ? 0 : result.hostDown ? HOST_DOWN : 1;
+}
+
+const CHANGED_SINCE_EXIT_CODES = `
+Exit codes:
+  0  a build now is the same as a build then, file for file: no build is needed
+  1  some files differ (each is printed): the host should build the site again
+  2  it could not tell (the data's problems, or the reason, are printed)`;
+
+async function runChangedSince(moments: string[], options: { data: string }) {
+  const { changedSince, lastBuildInputCommit, liveBuildMoment } = await import("../scripts/pipeline/day-change.ts");
+  const { dayText } = await import("../scripts/data/special-hours.ts");
+  const dataDir = path.resolve(options.data);
+  const lastCommit = await lastBuildInputCommit(dataDir);
+  const since = liveBuildMoment(moments, lastCommit);
+  const change = await changedSince(dataDir, since, { host: hostFromEnvironment() });
+  const onDay = (day: string) => `${dayText(day)}, ${day.slice(0, 4)}`;
+  const why = since.getTime() === lastCommit?.getTime() ? ", the last commit that changed the site," : "";
+  const between = `a build on ${onDay(change.since)}${why} and a build now (${onDay(change.today)})`;
+  if (change.files.length === 0) {
+    console.log(`No file differs between ${between}: no build is needed.`);
+    return;
+  }
+  const count = change.files.length;
+  console.log(
+    `${count} file${count === 1 ? " differs" : "s differ"} between ${between}; the host should build the site again:`,
+  );
+  for (const file of change.files) console.log(`  ${file}`);
+  process.exitCode = 1;
 }
 
 const program = new Command()
@@ -290,6 +321,27 @@ program
       fail(error);
     }
   });
+
+program
+  .command("changed-since")
+  .description(
+    "say whether a build now differs from the live build of the same data, made earlier (the closed days shown and " +
+      "the footer's year depend on the day of the build), and which files; the daily rebuild asks the host for a build only then",
+  )
+  .argument(
+    "[moments...]",
+    "when the live build was made, YYYY-MM-DD or an ISO time: the latest of these and of the last commit that " +
+      "changed what the build reads counts (yesterday when neither is known)",
+  )
+  .addOption(dataOption())
+  .addHelpText("after", CHANGED_SINCE_EXIT_CODES)
+  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : USAGE_ERROR))
+  .action((moments, options) =>
+    runChangedSince(moments, options).catch((error: unknown) => {
+      console.error(`changed-since could not tell: ${whyNotChecked(error)}`);
+      process.exit(USAGE_ERROR);
+    }),
+  );
 
 program
   .command("check-deploy")

@@ -16,6 +16,7 @@ import type { Host } from "../headers/hosts.ts";
 import { buildTargetFor } from "./build-target.ts";
 import { iconIn, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
+import { businessDay } from "../data/special-hours.ts";
 import type { DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
 import { BuildCache } from "../lib/cache.ts";
@@ -48,13 +49,18 @@ import { StepTimer, type StepTiming } from "./timings.ts";
 export interface GenerateOptions {
   dataDir: string;
   outDir: string;
-  /** Year printed in footers; defaults to the current year. */
+  /** Year printed in footers; by default the year of `today` at the business. */
   year?: number;
   /**
    * The moment of the build: no review may be dated later, and it decides which dated exceptions
    * to the hours the pages show. Defaults to now.
    */
   today?: Date;
+  /**
+   * The day the data's dates are checked against (no review dated later): `today` by default. A
+   * build of an earlier day made to compare with (day-change.ts) checks the data against now.
+   */
+  checkedOn?: Date;
   /** The static host the build is for; undefined for `npm start` and nginx (build-target.ts). */
   host?: Host;
   /**
@@ -108,7 +114,9 @@ async function produceSite(
   const memory = options.memory ?? new BuildMemory();
   // One moment for the whole build, so that the check and the pages agree on the day.
   const today = options.today ?? new Date();
-  const data = await timer.time("read and check data/", () => loadData(options.dataDir, { today }));
+  const data = await timer.time("read and check data/", () =>
+    loadData(options.dataDir, { today: options.checkedOn ?? today }),
+  );
   const model = buildModel(data, { today });
   // Drawn once, when the first page that shows it renders, and shared with its picture.
   const areaMap = serviceAreaMapOf(model);
@@ -125,7 +133,7 @@ async function produceSite(
   const context: RenderContext = {
     business: model.business,
     assets,
-    year: options.year ?? new Date().getFullYear(),
+    year: options.year ?? Number(businessDay(today).slice(0, 4)),
     icons: iconDrawings(icons),
     headFor: pageHeadFor(model),
   };

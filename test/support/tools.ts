@@ -112,6 +112,19 @@ export const FAKETIME: Tool = {
   elsewhere: "install libfaketime so that `faketime` is on PATH",
 };
 
+/**
+ * libfaketime's library itself, beside the `faketime` command in the same package: preloaded by a
+ * test that moves the clock while one process runs (FAKETIME_TIMESTAMP_FILE), which the command,
+ * setting one time for the whole run, cannot.
+ */
+export function libfaketimePath(): string {
+  const lib = "/usr/lib";
+  const arches = existsSync(lib) ? readdirSync(lib).filter((name) => name.endsWith("-linux-gnu")) : [];
+  const found = firstExisting(...arches.map((arch) => path.join(lib, arch, "faketime", "libfaketime.so.1")));
+  if (!found) throw new Error(`libfaketime.so.1 is missing: ${FAKETIME.elsewhere}`);
+  return found;
+}
+
 export const SYSTEM_TOOLS: readonly Tool[] = [
   CHROMIUM,
   FIREFOX,
