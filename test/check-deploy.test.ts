@@ -18,6 +18,7 @@ import { generate } from "../scripts/pipeline/generate.ts";
 import { serve } from "../scripts/serve/server.ts";
 import { ADDRESS_CASES } from "./support/addresses.ts";
 import { startFormStandIn, type FormStandIn } from "./support/form-stand-in.ts";
+import { startHostDown } from "./support/host-down-stand-in.ts";
 import { startCloudflare, startNetlify, type HostRuntime } from "./support/host-runtime.ts";
 import { fetchRaw, type HttpResponse } from "./support/http.ts";
 import { startNginx, type NginxSite } from "./support/nginx.ts";
@@ -452,6 +453,60 @@ describe("check-deploy on a host that adds Cloudflare Web Analytics", () => {
   );
 });
 
+describe("check-deploy on a host that answers in place of the site", () => {
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await sharedBuild();
+  });
+
+  it("says in plain words that Netlify paused the site, what to do, and exits 3 after one request", async () => {
+    const paused = await startHostDown("netlify-paused");
+    try {
+      const result = await checkDeploy([paused.url, "--dist", dist]);
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(3);
+      const lines = result.stdout.trimEnd().split("\n");
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toMatch(/served by Netlify \(detected from "Server: Netlify"\)$/);
+      expect(lines[1]).toBe(
+        `The live site is not there: ${paused.url}/ answers 503 with Netlify's "Site not available" page, which says the site was paused.`,
+      );
+      expect(lines[2]).toMatch(/^Netlify has paused the site: the team used up its plan's monthly credits/);
+      expect(lines[2]).toContain("Team settings → Billing");
+      expect(lines[2]).toContain('docs/deploying.md, "What the site costs"');
+      // Every address answers the same page: nothing more is asked, nothing else is reported.
+      expect(paused.asked).toEqual(["/"]);
+    } finally {
+      await paused.close();
+    }
+  });
+
+  it("says so when Netlify has no site at the address", async () => {
+    const none = await startHostDown("netlify-no-site");
+    try {
+      const result = await checkDeploy([none.url, "--dist", dist]);
+      expect(result.code).toBe(3);
+      expect(result.stdout).toContain("answers 404 with Netlify's answer for an address it has no site for.");
+      expect(result.stdout).toContain("Netlify has no site at this address");
+    } finally {
+      await none.close();
+    }
+  });
+
+  it("checks another server's 503 as usual: only Netlify's own page is recognised", async () => {
+    const busy = await startHostDown("other-503");
+    try {
+      const result = await checkDeploy([busy.url, "--dist", dist]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).not.toContain("The live site is not there");
+      expect(result.stdout).toMatch(/^\/, \/contact and \d+ more: answers 503, expected 200$/m);
+    } finally {
+      await busy.close();
+    }
+  });
+});
+
 describe("check-deploy's usage errors", () => {
   it("exits 2 for an address on plain http elsewhere than this computer", async () => {
     const result = await sitegen(["check-deploy", "http://www.example.com"]);
@@ -475,5 +530,6 @@ describe("check-deploy's usage errors", () => {
     const result = await sitegen(["check-deploy", "--help"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Exit codes:\n  0  the live site answers as generate wrote it\n  1  it differs/);
+    expect(result.stdout).toMatch(/\n  3  the host answers in place of the site: paused for its plan's limits/);
   });
 });

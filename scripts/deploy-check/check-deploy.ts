@@ -28,6 +28,7 @@ import { answerOn, hostHeaderValues, isTypeOf, ruleAnswer, type Answer } from ".
 import { blockedCode } from "./blocked-code.ts";
 import { fetchAnswer, type LiveAnswer } from "./fetch-answer.ts";
 import { headerDifferences } from "./headers-compare.ts";
+import { hostDown, type HostDown } from "./host-down.ts";
 import { policiesIn } from "./policy-text.ts";
 import { printable } from "../lib/printable.ts";
 import { quoted } from "./printable.ts";
@@ -64,6 +65,8 @@ export interface CheckResult {
   /** How many requests were answered or failed. */
   requests: number;
   problems: Problem[];
+  /** The host's own answer in place of the site (a paused project, no site at the address): nothing else was checked. */
+  hostDown?: HostDown & { status: number };
 }
 
 /** Requests in flight at once: a visitor's browser opens about as many. */
@@ -363,6 +366,17 @@ export async function checkDeploy(options: CheckOptions): Promise<CheckResult> {
   const home = await get("/");
   const detected = options.servedBy || home instanceof Error ? undefined : detectServer(home.headers);
   const server = options.servedBy ?? detected?.server ?? "sitegen";
+  const heading = {
+    origin: origin.origin,
+    server,
+    known: options.servedBy ? ("told" as const) : detected ? ("detected" as const) : ("assumed" as const),
+    evidence: detected?.evidence,
+    pages: build.pages.length,
+  };
+  // The host's own page in place of the site is at every address: said once, nothing else asked.
+  const down = home instanceof Error ? undefined : hostDown(home);
+  if (down && !(home instanceof Error))
+    return { ...heading, requests, problems: [], hostDown: { ...down, status: home.status } };
   const context: Context = { origin, build, server, get };
 
   const sitemap = await get(`/${SITEMAP_FILE}`);
@@ -415,13 +429,5 @@ export async function checkDeploy(options: CheckOptions): Promise<CheckResult> {
   }
   await backlog.settle();
 
-  return {
-    origin: origin.origin,
-    server,
-    known: options.servedBy ? "told" : detected ? "detected" : "assumed",
-    evidence: detected?.evidence,
-    pages: build.pages.length,
-    requests,
-    problems: found.flat(),
-  };
+  return { ...heading, requests, problems: found.flat() };
 }

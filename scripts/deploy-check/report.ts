@@ -39,6 +39,11 @@ function problemLines(problems: readonly Problem[]): string[] {
 /** The lines to print, and whether the live site is what generate wrote. */
 export function checkReport(result: CheckResult, distLabel: string): { lines: string[]; ok: boolean } {
   const heading = `Checking ${result.origin} against ${distLabel} (${result.pages} pages in its sitemap), ${servedBy(result)}`;
+  if (result.hostDown) {
+    const { answered, meaning, status } = result.hostDown;
+    const said = `The live site is not there: ${result.origin}/ answers ${status} with ${answered}.`;
+    return { lines: [heading, said, meaning].map((line) => printable(line)), ok: false };
+  }
   const lines = problemLines(result.problems);
   const places = new Set(result.problems.map((problem) => problem.address)).size;
   const summary =
