@@ -10,10 +10,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  BUILD_INPUTS,
   CLOUDFLARE_BUILD_COMMAND,
   HOST_BUILD_COMMAND,
   HOST_ENVIRONMENT,
   HOST_INSTALL_FLAGS,
+  NETLIFY_IGNORE_COMMAND,
 } from "../scripts/headers/hosts.ts";
 import { CACHE_DIR, OUT_DIR } from "../scripts/lib/paths.ts";
 import { DEPLOYING_GUIDE, guideSection, readGuide } from "./support/readme.ts";
@@ -22,9 +24,8 @@ import { hostBinary } from "./support/tools.ts";
 
 const run = promisify(execFile);
 
-/** What a build's files need beside data/, for a copy that builds on its own. */
-const PROJECT_ENTRIES = ["bin", "data", "scripts", "templates", "package.json", "tsconfig.json", ".nvmrc"];
-const NETLIFY_ENTRIES = ["netlify.toml", "netlify"];
+/** What a build reads (hosts.ts), for a copy that builds on its own. */
+const PROJECT_ENTRIES = BUILD_INPUTS.map((input) => input.replace(/\/$/, ""));
 
 let tmp: string;
 
@@ -45,7 +46,7 @@ async function projectCopy(dir: string, nodeModules: string, entries = PROJECT_E
 
 interface NetlifyConfig {
   config: {
-    build: { command: string; publish: string; environment: Record<string, string> };
+    build: { command: string; publish: string; ignore: string; environment: Record<string, string> };
     plugins: { package: string; inputs: Record<string, string> }[];
   };
 }
@@ -65,6 +66,10 @@ describe("netlify.toml, as Netlify reads it", () => {
   it("builds with the hosts' build command and publishes the folder generate writes", () => {
     expect(resolved.build.command).toBe(HOST_BUILD_COMMAND);
     expect(path.resolve(resolved.build.publish)).toBe(path.resolve(OUT_DIR));
+  });
+
+  it("cancels the build of a commit that changes nothing the build reads, with the command made from BUILD_INPUTS", () => {
+    expect(resolved.build.ignore).toBe(NETLIFY_IGNORE_COMMAND);
   });
 
   it("installs with the hosts' install flags, on the Node version of .nvmrc", async () => {
@@ -88,7 +93,7 @@ describe("netlify.toml, as Netlify reads it", () => {
 describe("Netlify's own build of a copy, twice", () => {
   it("builds for Netlify, keeps .cache/ after the first build and restores it before the second", async () => {
     const dir = path.join(tmp, "netlify");
-    await projectCopy(dir, path.join(ROOT, "node_modules"), [...PROJECT_ENTRIES, ...NETLIFY_ENTRIES]);
+    await projectCopy(dir, path.join(ROOT, "node_modules"));
     const { name, value } = HOST_ENVIRONMENT.netlify;
     // A host's temporary folder starts empty and is gone after the build.
     const temporary = path.join(tmp, "netlify-tmp");

@@ -37,3 +37,58 @@ export const HOST_BUILD_COMMAND = "npm run generate";
 
 /** Cloudflare Pages' build command, which installs as well (docs/deploying.md). */
 export const CLOUDFLARE_BUILD_COMMAND = `${HOST_INSTALL_COMMAND.cloudflare} && ${HOST_BUILD_COMMAND}`;
+
+/**
+ * What a build reads, and so the only files whose change can change dist/: the command line, the
+ * data, the generator and its templates, the packages and the hosts' settings. A folder ends in "/".
+ * Markdown inside them (the folders' READMEs, data/SOURCES.md) is read by people, not by the build.
+ * A commit that touches nothing else (the guides, the tests, the workflows, the editors' JSON
+ * Schemas) builds nothing on either host: Netlify's ignore command and Cloudflare Pages' build watch
+ * paths are made from this list, and test/build-inputs.test.ts builds a copy of the project that has
+ * only these and finds the same dist/.
+ */
+export const BUILD_INPUTS = [
+  "bin/",
+  "data/",
+  "scripts/",
+  "templates/",
+  "netlify/",
+  "netlify.toml",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  ".nvmrc",
+] as const;
+
+/** Within BUILD_INPUTS, what the build never reads, as a pattern both hosts' path rules take. */
+export const NOT_READ_BY_THE_BUILD = "*.md";
+
+/**
+ * BUILD_INPUTS as git pathspecs from the top of the checkout, Markdown left out: what a commit must
+ * touch to need a build, wherever in the checkout git runs.
+ */
+export const BUILD_INPUT_PATHSPECS = [
+  ...BUILD_INPUTS.map((input) => `:(top)${input}`),
+  `:(top,exclude)${NOT_READ_BY_THE_BUILD}`,
+] as const;
+
+/**
+ * Netlify's ignore command (netlify.toml): it exits 0, and Netlify cancels the build, when no build
+ * input changed between the commit last built and this one. Netlify gives both the same commit when
+ * it builds without its cache (a first build, a new pull request's first preview), so that case
+ * builds; a commit git cannot find (a shallow clone) ends git with 128, which builds too. It cannot
+ * cancel a build that a build hook asked for (docs.netlify.com, "Ignore builds").
+ */
+export const NETLIFY_IGNORE_COMMAND =
+  '[ "$CACHED_COMMIT_REF" != "$COMMIT_REF" ] && git diff --quiet "$CACHED_COMMIT_REF" "$COMMIT_REF" -- ' +
+  BUILD_INPUT_PATHSPECS.map((spec) => `"${spec}"`).join(" ");
+
+/**
+ * Cloudflare Pages' build watch paths (Settings → Build → Build watch paths), which take a path or
+ * a pattern with "*" at its start or end: a push whose files all miss the include paths, or match
+ * the exclude paths, is not built.
+ */
+export const CLOUDFLARE_WATCH_PATHS = {
+  include: BUILD_INPUTS.map((input) => (input.endsWith("/") ? `${input}*` : input)).join(", "),
+  exclude: NOT_READ_BY_THE_BUILD,
+};
