@@ -52,24 +52,39 @@ async function runGenerate(options: {
   data: string;
   out: string;
   quiet?: boolean;
+  preview?: boolean;
   for?: Host;
   timings?: boolean;
   cache?: boolean;
 }) {
   const { generate } = await import("../scripts/pipeline/generate.ts");
+  const { previewFromEnvironment, publishedBranch } = await import("../scripts/pipeline/draft.ts");
   const host = options.for ?? hostFromEnvironment();
+  const dataDir = path.resolve(options.data);
+  const preview = options.preview ?? previewFromEnvironment(process.env, await publishedBranch(dataDir));
   const result = await generate({
-    dataDir: path.resolve(options.data),
+    dataDir,
     outDir: path.resolve(options.out),
     host,
     cacheDir: options.cache === false ? false : undefined,
+    preview,
   });
   warn(result.warnings);
+  if (result.refused) {
+    // The host publishes the preview, which shows the problems; the required check refuses to publish the draft.
+    const { formatProblem } = await import("../scripts/data/problems.ts");
+    const lines =
+      result.refused.kind === "data"
+        ? result.refused.problems.map(formatProblem)
+        : [printableLines(result.refused.message)];
+    console.error(`This draft cannot be published: the preview shows why.\n${lines.join("\n")}`);
+  }
   if (!options.quiet) {
-    const target = host ? ` for ${HOST_NAMES[host]}` : "";
-    console.log(
-      `Generated ${result.pages} pages, sitemap.xml and robots.txt${target} in ${result.milliseconds} ms → ${shown(result.outDir)}`,
-    );
+    const target = `${host ? ` for ${HOST_NAMES[host]}` : ""}${preview ? ", as a draft's preview" : ""}`;
+    const what = result.refused
+      ? "a page of the draft's problems"
+      : `${result.pages} pages, sitemap.xml and robots.txt`;
+    console.log(`Generated ${what}${target} in ${result.milliseconds} ms → ${shown(result.outDir)}`);
   }
   if (options.timings) {
     const { formatTimings } = await import("../scripts/pipeline/timings.ts");
@@ -222,6 +237,11 @@ program
   .option("-q, --quiet", "print nothing but errors and warnings")
   .option("--timings", "print how long each step of the build took")
   .option("--no-cache", "make everything anew, and keep nothing in .cache/ for the next build")
+  .option(
+    "--preview",
+    "build a draft's preview: marked on every page, kept from search engines, counting nothing, its problems shown " +
+      "rather than refused (default: when the host's variables say it builds a pull request or another branch)",
+  )
   .addOption(
     new Option(
       "--for <host>",

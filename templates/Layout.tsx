@@ -51,7 +51,8 @@ export function Layout({
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
         {shell.canonicalUrl ? <link rel="canonical" href={shell.canonicalUrl} /> : null}
-        {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+        {meta.noindex || shell.preview ? <meta name="robots" content="noindex" /> : null}
+        {meta.refreshTo ? <meta httpEquiv="refresh" content={`0; url=${meta.refreshTo}`} /> : null}
         {shell.social ? <SocialMetaTags social={shell.social} /> : null}
         <meta name="theme-color" content="#1d2329" />
         <link rel="icon" href={favicon.path} type={favicon.type} />
@@ -67,6 +68,11 @@ export function Layout({
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
+        {shell.preview ? (
+          <p className="preview-band">
+            Preview of a draft: not the live site. Publish it in the editor to put it live.
+          </p>
+        ) : null}
         <Header business={business} currentPath={shell.path} />
         <main id="main" tabIndex={-1}>
           {shell.breadcrumbs.length > 0 ? <Breadcrumbs crumbs={shell.breadcrumbs} /> : null}

@@ -30,6 +30,7 @@ import {
 } from "../data/schema.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
+import { editedPath } from "../site/urls.ts";
 import { faviconOf } from "../site/brand.ts";
 import { PHOTO_LONG_SIDE } from "../site/photos.ts";
 
@@ -456,6 +457,8 @@ export function cmsConfig(
     icon: FILE_LABELS[name].icon,
     file: `${DATA_FOLDER}/${DATA_FILES[name].file}`,
     format: formatName(name),
+    // "View Preview" on a draft, and "View on Live Site": the page a change to the file is on.
+    preview_path: editedPath(name).slice(1),
     fields: cmsFieldsFor(name, lists),
   });
   return {
@@ -463,13 +466,19 @@ export function cmsConfig(
       name: GIT_HOST.backend,
       repo: site.editor.repository,
       branch: site.editor.branch,
-      ...(site.editor.signInUrl ? { base_url: site.editor.signInUrl } : {}),
+      // The sign-in service (scripts/sign-in/) signs the owner in and passes the editor's calls to
+      // GitHub on: the CMS asks it at <signInUrl>/api/v3 and <signInUrl>/api/graphql.
+      ...(site.editor.signInUrl ? { base_url: site.editor.signInUrl, api_root: site.editor.signInUrl } : {}),
       commit_messages: {
-        update: "Update {{path}} in the site editor",
-        uploadMedia: "Add {{path}} in the site editor",
-        deleteMedia: "Remove {{path}} in the site editor",
+        create: "Update {{path}} in the site editor, by {{author-login}}",
+        update: "Update {{path}} in the site editor, by {{author-login}}",
+        uploadMedia: "Add {{path}} in the site editor, by {{author-login}}",
+        deleteMedia: "Remove {{path}} in the site editor, by {{author-login}}",
       },
     },
+    // Save makes a draft (a branch and a pull request the host builds as a preview); only Publish,
+    // which merges it, changes the live site. The local repository has no drafts: it saves as before.
+    publish_mode: "editorial_workflow",
     app_title: `${site.name}: site editor`,
     site_url: site.url,
     logo: { src: faviconOf(site.icon).path },
@@ -496,7 +505,7 @@ export function cmsConfig(
       // Only the owner's own photos: stock photos on the site would show someone else's work.
       stock_assets: false,
     },
-    show_preview_links: false,
+    show_preview_links: true,
     editor: { preview: false },
     output: { omit_empty_optional_fields: true, yaml: { indent_size: 2, indent_sequences: true } },
     collections: [
@@ -504,7 +513,7 @@ export function cmsConfig(
         name: "data",
         label: "Site content",
         icon: "edit_note",
-        description: "Everything the site says. Save writes the file; the site rebuilds from it.",
+        description: "Everything the site says. Save makes a draft to look at; Publish puts it on the site.",
         files: names.filter((name) => name !== "jobs").map(fileEntry),
       },
       // The jobs, which the owner adds most often, a collection of their own on the first screen.

@@ -307,7 +307,7 @@ const siteSchema = z.strictObject({
         .describe("The branch the live site is built from"),
       signInUrl: httpsUrl
         .describe(
-          "Optional: the sign-in service for GitHub when the site is not hosted on Netlify, such as a Sveltia CMS Authenticator on Cloudflare Workers. Without it, Netlify's is used",
+          "Optional: the address of the editor's sign-in service (scripts/sign-in/README.md), where the owner signs in with his e-mail address and no GitHub account. Without it, the editor signs in with GitHub through Netlify, or with a GitHub access token",
         )
         .optional(),
     })

@@ -127,27 +127,32 @@ function providerOrigins(business: Pick<Business, "leadForm">): Set<string> {
 /**
  * The site editor's policy, its own: the CMS is one script of its own origin that injects its
  * styles (hence 'unsafe-inline' for styles only; never 'unsafe-eval'), and it talks to the git
- * host's API once the owner has signed in. Nothing else of another origin. Signing in opens the
- * git host's sign-in in a window that reports back to the editor, which "same-origin" would cut
- * off; and search engines are told to leave the editor alone.
+ * host's API once the owner has signed in, or to the editor's sign-in service (site.yaml's
+ * editor.signInUrl, scripts/sign-in/), which passes its calls on: that origin and nothing else of
+ * another. Signing in opens the git host's or the service's sign-in in a window that reports back
+ * to the editor, which "same-origin" would cut off; and search engines are told to leave the
+ * editor alone.
  */
-const ADMIN_HEADERS: HeaderSet = {
-  "Content-Security-Policy": [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${GIT_HOST.avatars}`,
-    "font-src 'self'",
-    // data: and blob: are the CMS's own images and uploads, read back in the page.
-    `connect-src 'self' data: blob: ${GIT_HOST.api}`,
-    "media-src 'self' blob:",
-    "form-action 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join("; "),
-  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
-  "X-Robots-Tag": "noindex, nofollow",
-};
+function adminHeaders(signInUrl: string | undefined): HeaderSet {
+  const signIn = signInUrl === undefined ? "" : ` ${new URL(signInUrl).origin}`;
+  return {
+    "Content-Security-Policy": [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: blob: ${GIT_HOST.avatars}`,
+      "font-src 'self'",
+      // data: and blob: are the CMS's own images and uploads, read back in the page.
+      `connect-src 'self' data: blob: ${GIT_HOST.api}${signIn}`,
+      "media-src 'self' blob:",
+      "form-action 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+    "X-Robots-Tag": "noindex, nofollow",
+  };
+}
 
 /**
  * The rules of one page's own headers: at its address, and at its file's name too, because
@@ -218,7 +223,11 @@ export function headerPolicyFor(
   pages: readonly PagePolicy[],
   pictures: readonly PagePolicy[] = [],
   ownerPictures: readonly string[] = [],
-  counting?: { endpoint: string; integrity: string },
+  {
+    counting,
+    editorSignIn,
+    preview = false,
+  }: { counting?: { endpoint: string; integrity: string }; editorSignIn?: string; preview?: boolean } = {},
 ): HeaderRule[] {
   // The counting script, by its hash, and where it sends, when the pages count: every page may (the 404 page too).
   const countingSources: PolicySources = new Map(
@@ -242,7 +251,13 @@ export function headerPolicyFor(
   const rules: HeaderRule[] = [
     {
       path: SITE_WIDE,
-      headers: { ...SITE_HEADERS, "Content-Security-Policy": defaultPolicy, "Cache-Control": CACHE_REVALIDATE },
+      headers: {
+        ...SITE_HEADERS,
+        "Content-Security-Policy": defaultPolicy,
+        "Cache-Control": CACHE_REVALIDATE,
+        // A draft's preview is no page for a search engine to keep.
+        ...(preview ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
+      },
     },
   ];
   for (const page of pages) {
@@ -250,7 +265,7 @@ export function headerPolicyFor(
     if (policy === defaultPolicy || page.file === NOT_FOUND_FILE) continue;
     rules.push(...pageRules(page.file, { "Content-Security-Policy": policy }));
   }
-  rules.push(...pageRules(ADMIN_FILE, ADMIN_HEADERS));
+  rules.push(...pageRules(ADMIN_FILE, adminHeaders(editorSignIn)));
   // A picture's policy is its own: the pages' inline code is not its to run.
   for (const picture of pictures) {
     rules.push({

@@ -19,6 +19,7 @@ const JOBS_STYLESHEET = path.join(TEMPLATES_DIR, "jobs.css");
 const ACCENT_STYLESHEET = path.join(TEMPLATES_DIR, "accent.css");
 const LOGO_STYLESHEET = path.join(TEMPLATES_DIR, "logo.css");
 const HERO_PHOTO_STYLESHEET = path.join(TEMPLATES_DIR, "hero-photo.css");
+const PREVIEW_STYLESHEET = path.join(TEMPLATES_DIR, "preview.css");
 /** The colours and sizes both stylesheets start from, and how the service-area map is drawn. */
 export const PALETTE = path.join(TEMPLATES_DIR, "palette.css");
 export const MAP_STYLESHEET = path.join(TEMPLATES_DIR, "map.css");
@@ -137,12 +138,13 @@ async function dataStyles(business: StyledBusiness, heroPhotos: boolean, kept?: 
 
 /**
  * The pages' stylesheet (with the rules the data decides) and scripts; `kept` holds the bundles
- * made before (lib/bundle.ts). `heroPhotos`: whether any page shows a photo at its top.
+ * made before (lib/bundle.ts). `heroPhotos`: whether any page shows a photo at its top; `preview`:
+ * whether the build is a draft's preview (pipeline/draft.ts), whose band has rules of its own.
  */
 export async function buildAssets(
   business: StyledBusiness,
   kept?: KeptBundles,
-  { heroPhotos = false }: { heroPhotos?: boolean } = {},
+  { heroPhotos = false, preview = false }: { heroPhotos?: boolean; preview?: boolean } = {},
 ): Promise<PageAssets> {
   const counting = business.plausible ? await countingScript(business.plausible, kept) : undefined;
   const [css, jobsCss, headScript, bodyScript] = await Promise.all([
@@ -160,8 +162,9 @@ export async function buildAssets(
       kept,
     }),
   ]);
+  const previewCss = preview ? await bundleStylesheet([PREVIEW_STYLESHEET], kept) : "";
   return {
-    css: `${css}${await dataStyles(business, heroPhotos, kept)}`,
+    css: `${css}${await dataStyles(business, heroPhotos, kept)}${previewCss}`,
     jobsCss,
     headScript,
     bodyScript,

@@ -16,6 +16,8 @@ export interface RenderContext {
   icons: IconDrawings;
   /** Open Graph values and JSON-LD for a page (seo/head.ts); none when absent. */
   headFor?: (route: Route, canonicalUrl: string | undefined) => Pick<PageShell, "social" | "structuredData">;
+  /** The build is a draft's preview (pipeline/draft.ts). */
+  preview?: boolean;
 }
 
 function shellFor(route: Route, context: RenderContext): PageShell {
@@ -32,6 +34,7 @@ function shellFor(route: Route, context: RenderContext): PageShell {
     year: context.year,
     ...(route.hero ? { hero: route.hero } : {}),
     ...(context.assets.counting ? { countedAbout: countedAbout(route.subject) } : {}),
+    ...(context.preview ? { preview: true } : {}),
   };
 }
 

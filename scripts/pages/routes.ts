@@ -16,6 +16,7 @@ import { townsKind } from "./kinds/towns.ts";
 import { serviceAreaMapOf } from "./map-picture.ts";
 
 export { pageTitle } from "./kind.ts";
+export { editedRoutes } from "./kinds/edited.ts";
 export { notFoundRoute } from "./kinds/not-found.ts";
 export { offlineRoute } from "./kinds/offline.ts";
 

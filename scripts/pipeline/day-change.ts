@@ -14,7 +14,9 @@ import { renderSite } from "./generate.ts";
 
 /** Each file of a build made at `today` (now by default), by its path in dist/: its bytes' SHA-256. */
 export async function buildFingerprint(dataDir: string, options: { today?: Date; checkedOn?: Date; host?: Host } = {}) {
-  const site = await renderSite({ dataDir, outDir: "(not written)", ...options });
+  // The footer's year is the day's too: a build on December 31 and one on January 1 differ there.
+  const year = options.today ? { year: Number(businessDay(options.today).slice(0, 4)) } : {};
+  const site = await renderSite({ dataDir, outDir: "(not written)", ...options, ...year });
   const hashes = new Map<string, string>();
   for (const [file, contents] of site.files) {
     hashes.set(file, createHash("sha256").update(outputBytes(contents)).digest("base64"));

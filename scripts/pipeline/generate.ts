@@ -35,7 +35,10 @@ import { faviconOf, logoFile } from "../site/brand.ts";
 import { adminFiles } from "../admin/files.ts";
 import { allTowns, buildModel, galleryPhotos, heroPhotos, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
-import { buildRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
+import { buildRoutes, editedRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
+import { editedPages, publishedData } from "./draft.ts";
+import { draftProblemsSite } from "./draft-problems.ts";
+import { failureOf, type Failure } from "./failure.ts";
 import { buildServiceWorker } from "../pages/service-worker.ts";
 import { renderMapPicture, serviceAreaMapOf } from "../pages/map-picture.ts";
 import { iconDrawings } from "../../templates/parts/icon-drawing.ts";
@@ -49,7 +52,10 @@ import { StepTimer, type StepTiming } from "./timings.ts";
 export interface GenerateOptions {
   dataDir: string;
   outDir: string;
-  /** Year printed in footers; by default the year of `today` at the business. */
+  /**
+   * Year printed in footers; by default this year at the business (the clock's, not `today`'s: the
+   * tests build with a fixed day, and the page's script shows the visitor's year).
+   */
   year?: number;
   /**
    * The moment of the build: no review may be dated later, and it decides which dated exceptions
@@ -73,6 +79,12 @@ export interface GenerateOptions {
    * the same one to every build; by default a fresh one, so the build starts from nothing.
    */
   memory?: BuildMemory;
+  /**
+   * A draft's preview (draft.ts): every page says so and is kept from search engines, nothing is
+   * counted, the editor's preview links open the page the draft changed, and data the build
+   * refuses gives a page that shows the problems instead of no preview at all.
+   */
+  preview?: boolean;
 }
 
 export interface GenerateResult {
@@ -84,6 +96,8 @@ export interface GenerateResult {
   warnings: DataProblem[];
   /** How long each step took, for `sitegen generate --timings`. */
   timings: StepTiming[];
+  /** A preview of a draft the build refused: why, as its one page shows it (draft-problems.ts). */
+  refused?: Exclude<Failure, { kind: "other" }>;
 }
 
 export interface RenderedSite {
@@ -114,30 +128,40 @@ async function produceSite(
   const memory = options.memory ?? new BuildMemory();
   // One moment for the whole build, so that the check and the pages agree on the day.
   const today = options.today ?? new Date();
-  const data = await timer.time("read and check data/", () =>
+  const loaded = await timer.time("read and check data/", () =>
     loadData(options.dataDir, { today: options.checkedOn ?? today }),
   );
+  const { preview = false } = options;
+  // A preview counts nothing: no visit to it is a visit to the site.
+  const data = preview ? { ...loaded, site: { ...loaded.site, plausible: undefined } } : loaded;
   const model = buildModel(data, { today });
   // Drawn once, when the first page that shows it renders, and shared with its picture.
   const areaMap = serviceAreaMapOf(model);
   const routes = buildRoutes(model, areaMap);
   const { brand } = model.business;
-  const [icons, assets, lastmod, cardLogo] = await timer.time("icons, stylesheet and scripts, the data's date", () =>
-    Promise.all([
-      loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]),
-      buildAssets(model.business, memory.bundles, { heroPhotos: routes.some((route) => route.hero) }),
-      dataLastModified(options.dataDir),
-      brand.logo ? logoForCards(brand.logo.image, CARD_LOGO_HEIGHT, cache) : undefined,
-    ]),
+  const [icons, assets, lastmod, cardLogo, edited] = await timer.time(
+    "icons, stylesheet and scripts, the data's date",
+    () =>
+      Promise.all([
+        loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]),
+        buildAssets(model.business, memory.bundles, { heroPhotos: routes.some((route) => route.hero), preview }),
+        dataLastModified(options.dataDir),
+        brand.logo ? logoForCards(brand.logo.image, CARD_LOGO_HEIGHT, cache) : undefined,
+        // Where the editor's preview links go: in a preview, the pages the draft changed.
+        (preview ? publishedData(options.dataDir, model.business.editor.branch) : Promise.resolve(undefined)).then(
+          (published) => editedPages(options.dataDir, published, routes),
+        ),
+      ]),
   );
   const context: RenderContext = {
     business: model.business,
     assets,
-    year: options.year ?? Number(businessDay(today).slice(0, 4)),
+    year: options.year ?? Number(businessDay(new Date()).slice(0, 4)),
     icons: iconDrawings(icons),
     headFor: pageHeadFor(model),
+    ...(preview ? { preview } : {}),
   };
-  const pages = [...routes, notFoundRoute(model)];
+  const pages = [...routes, notFoundRoute(model), ...editedRoutes(model, edited)];
   const cards = socialImagesFor(routes, model, icons, cardLogo);
   // The site editor at /admin/, written as soon as it is made: compressing its 2 MB script is the
   // longest single task of a cold build, and it runs on the thread pool while everything below is
@@ -173,7 +197,7 @@ async function produceSite(
     const mapPicture = await renderMapPicture(areaMap(), memory.bundles);
     await emit(SERVICE_AREA_MAP_FILE, mapPicture);
     await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
-    await emit("robots.txt", buildRobots(model.business.url));
+    await emit("robots.txt", buildRobots(model.business.url, { preview }));
     if (assets.counting) await emit(assets.counting.file, assets.counting.code);
     await emit("llms.txt", buildLlmsTxt(routes, model));
     if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
@@ -198,7 +222,11 @@ async function produceSite(
     ...(brand.logo?.image.format === "svg" ? [logoFile(brand.logo.image)] : []),
     ...(brand.icon?.format === "svg" ? [faviconOf(brand.icon.file).file] : []),
   ];
-  const headerRules = headerPolicyFor(policies, pictures, ownerPictures, assets.counting);
+  const headerRules = headerPolicyFor(policies, pictures, ownerPictures, {
+    ...(assets.counting ? { counting: assets.counting } : {}),
+    ...(model.business.editor.signInUrl ? { editorSignIn: model.business.editor.signInUrl } : {}),
+    preview,
+  });
   const offlinePolicy = siteWidePolicy(headerRules);
   const offlinePlainHttpPolicy = plainHttpPolicy(offlinePolicy);
   const homeHero = routes.find((route) => route.path === HOME_PATH)?.hero;
@@ -305,17 +333,29 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   let warnings: DataProblem[] = [];
   const { precompressed } = buildTargetFor(options.host);
   const cache = cacheFor(options);
-  const files = await writeStaged(options.outDir, precompressed, cache, timer, async (emit) => {
-    const site = await produceSite(options, cache, emit, timer);
-    pages = site.routes.length + 1;
-    warnings = site.warnings;
-  });
-  return {
+  const result = (files: string[], refused?: GenerateResult["refused"]): GenerateResult => ({
     outDir: options.outDir,
     pages,
     files,
     milliseconds: Math.round(performance.now() - started),
     warnings,
     timings: timer.steps,
-  };
+    ...(refused ? { refused } : {}),
+  });
+  try {
+    const files = await writeStaged(options.outDir, precompressed, cache, timer, async (emit) => {
+      const site = await produceSite(options, cache, emit, timer);
+      pages = site.routes.length + 1;
+      warnings = site.warnings;
+    });
+    return result(files);
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!options.preview || failure.kind === "other") throw error;
+    // A draft the build refuses still gets a preview: the page that says why.
+    const files = await writeStaged(options.outDir, precompressed, cache, timer, async (emit) => {
+      for (const [file, contents] of draftProblemsSite(failure)) await emit(file, contents);
+    });
+    return result(files, failure);
+  }
 }

@@ -18,7 +18,8 @@ export type PageKind =
   | "project"
   | "privacy"
   | "not-found"
-  | "offline";
+  | "offline"
+  | "edited";
 
 /** What a page is about: the site as a whole, one service, one town or one job. */
 export type PageSubject =
@@ -43,6 +44,8 @@ export interface PageMeta {
   description: string;
   /** Not for search engines: no canonical, noindex, left out of the sitemap. */
   noindex: boolean;
+  /** A page that only sends the browser on: the address it goes to at once. */
+  refreshTo?: string;
 }
 
 export interface Route {
@@ -103,4 +106,6 @@ export interface PageShell {
   hero?: HeroImage;
   /** What the page's counted taps say it is about (site/counting.ts), when the site counts. */
   countedAbout?: CountedAbout;
+  /** The build is a draft's preview (pipeline/draft.ts): every page says so, and no search engine may keep it. */
+  preview?: boolean;
 }

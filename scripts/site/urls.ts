@@ -122,6 +122,16 @@ export function townPath(town: { slug: string }): string {
 /** The list of the jobs done; a page only when there is a job to list. */
 export const PROJECTS_PATH = "/projects";
 
+/**
+ * Where the site editor's "View Preview" and "View on Live Site" go for each data file (admin/'s
+ * preview_path): a page that sends the browser on to the page a change to that file is on. In a
+ * draft's preview, the page the draft changed (the town's page for a town row); elsewhere, the
+ * file's own page.
+ */
+export function editedPath(dataFile: string): string {
+  return `/edited/${dataFile}`;
+}
+
 export function projectPath(job: { slug: string }): string {
   return `${PROJECTS_PATH}/${job.slug}`;
 }

@@ -19,6 +19,11 @@ const COLLECTION = "Site content";
  */
 export async function openFile(page: Page, label: string, press: Press = click): Promise<void> {
   await press(page.getByRole("button", { name: "Work with Local Repository" }));
+  await openDataFile(page, label, press);
+}
+
+/** Opens one data file in the editor, signed in already: from the list of collections or of files. */
+export async function openDataFile(page: Page, label: string, press: Press = click): Promise<void> {
   const file = page.getByText(label, { exact: true });
   const collection = page.getByText(COLLECTION, { exact: true });
   await file.or(collection).first().waitFor();
@@ -83,8 +88,12 @@ export async function addItem(
 }
 
 /** Opens the towns file and the first town of the grids (Mattoon); returns the grid and the town. */
-export async function openFirstTown(page: Page, press: Press = click): Promise<{ grid: Locator; town: Locator }> {
-  await openFile(page, "Towns", press);
+export async function openFirstTown(
+  page: Page,
+  press: Press = click,
+  open: typeof openFile = openFile,
+): Promise<{ grid: Locator; town: Locator }> {
+  await open(page, "Towns", press);
   const grid = field(page, "Towns in the grids");
   await press(grid.getByRole("button", { name: "Expand" }).first());
   return { grid, town: listItems(grid).first() };

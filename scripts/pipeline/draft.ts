@@ -1,0 +1,147 @@
+// A build of a draft: the preview a host makes of the editor's pull request (Netlify's Deploy
+// Previews and branch deploys, Cloudflare Pages' preview deployments), never to be mistaken for the
+// site. Which build is one is said by the host's own variables; which page a draft changed, by
+// comparing its data with the published branch's, row by row, so that the editor's View Preview
+// opens the page the change is on (site/urls.ts editedPath).
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { parse } from "yaml";
+import { DATA_FILES, type DataFileName } from "../data/schema.ts";
+import type { Route } from "../site/page.ts";
+import { HOME_PATH, PROJECTS_PATH, SERVICES_PATH, TOWNS_PATH } from "../site/urls.ts";
+
+const run = promisify(execFile);
+
+/**
+ * Whether this build is a draft's preview, by the variables each host sets in its builds: Netlify's
+ * CONTEXT ("deploy-preview" for a pull request, "branch-deploy" for another branch; "production"
+ * for the site), and Cloudflare Pages' CF_PAGES_BRANCH, the branch built, against the branch the
+ * site is published from.
+ */
+export function previewFromEnvironment(env: NodeJS.ProcessEnv, productionBranch: string): boolean {
+  if (env.CONTEXT === "deploy-preview" || env.CONTEXT === "branch-deploy") return true;
+  return env.CF_PAGES === "1" && env.CF_PAGES_BRANCH !== undefined && env.CF_PAGES_BRANCH !== productionBranch;
+}
+
+/**
+ * The branch the site is published from: site.yaml's editor.branch, read without the checks (a
+ * draft's site.yaml may be what the build refuses), or "main".
+ */
+export async function publishedBranch(dataDir: string): Promise<string> {
+  const site = (parse(await readFile(path.join(dataDir, DATA_FILES.site.file), "utf8").catch(() => "")) ?? {}) as {
+    editor?: { branch?: unknown };
+  };
+  return typeof site.editor?.branch === "string" ? site.editor.branch : "main";
+}
+
+/** The page each data file's changes show on when nothing more precise is known. */
+export const FILE_PAGES: Record<DataFileName, string> = {
+  site: HOME_PATH,
+  faq: HOME_PATH,
+  services: SERVICES_PATH,
+  towns: TOWNS_PATH,
+  jobs: PROJECTS_PATH,
+};
+
+/** Where each data file keeps its rows and what names a row, with the kind of page a row has. */
+const ROWS: Partial<Record<DataFileName, { lists: string[]; key: string; subject: "town" | "service" | "job" }>> = {
+  towns: { lists: ["towns", "alsoServing"], key: "slug", subject: "town" },
+  services: { lists: ["services"], key: "key", subject: "service" },
+  jobs: { lists: ["jobs"], key: "slug", subject: "job" },
+};
+
+/**
+ * The data folder as the published branch has it, checked out of git into a folder of its own:
+ * the branch as the checkout knows it (origin/<branch>, or the branch itself), else fetched from
+ * origin, as a host's shallow clone needs. Undefined when git cannot give it.
+ */
+export async function publishedData(dataDir: string, branch: string): Promise<string | undefined> {
+  const git = (...args: string[]) => run("git", args, { cwd: dataDir, maxBuffer: 256 * 1024 * 1024 });
+  try {
+    const top = (await git("rev-parse", "--show-toplevel")).stdout.trim();
+    const folder = path.relative(top, path.resolve(dataDir)) || ".";
+    let ref: string | undefined;
+    for (const candidate of [`origin/${branch}`, branch]) {
+      if (
+        await git("rev-parse", "--verify", "--quiet", `${candidate}^{commit}`).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        ref = candidate;
+        break;
+      }
+    }
+    if (!ref) {
+      await git("fetch", "--quiet", "--depth=1", "origin", branch);
+      ref = "FETCH_HEAD";
+    }
+    const out = await mkdtemp(path.join(tmpdir(), "published-data-"));
+    const archive = await run("git", ["archive", "--format=tar", ref, folder], {
+      cwd: top,
+      encoding: "buffer",
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tar = execFile("tar", ["-x", "-C", out], (error) => (error ? reject(error) : resolve()));
+      tar.stdin!.end(archive.stdout);
+    });
+    return path.join(out, folder);
+  } catch {
+    return undefined;
+  }
+}
+
+const readRows = async (dir: string, file: string): Promise<unknown> =>
+  parse(await readFile(path.join(dir, file), "utf8").catch(() => "")) ?? {};
+
+/**
+ * For each data file, the page its change shows on: the first changed row's own page (a town's, a
+ * service's, a job's) where the draft changed a row that has one, else the file's page. `published`
+ * is the published branch's data folder; without it, each file's page.
+ */
+export async function editedPages(
+  dataDir: string,
+  published: string | undefined,
+  routes: readonly Route[],
+): Promise<Record<DataFileName, string>> {
+  const pages = { ...FILE_PAGES };
+  if (!routes.some((route) => route.path === PROJECTS_PATH)) pages.jobs = HOME_PATH;
+  if (!published) return pages;
+  for (const [name, { file }] of Object.entries(DATA_FILES) as [DataFileName, { file: string }][]) {
+    const rows = ROWS[name];
+    if (!rows) continue;
+    const [before, after] = (await Promise.all([readRows(published, file), readRows(dataDir, file)])) as Record<
+      string,
+      unknown
+    >[];
+    const keyed = (data: Record<string, unknown> | undefined) =>
+      new Map(
+        rows.lists.flatMap((list) =>
+          ((data?.[list] as Record<string, unknown>[] | undefined) ?? []).map(
+            (row) => [String(row[rows.key]), JSON.stringify(row)] as const,
+          ),
+        ),
+      );
+    const [old, now] = [keyed(before), keyed(after)];
+    const changed = [...now].filter(([key, row]) => old.get(key) !== row).map(([key]) => key);
+    const page = routes.find((route) => {
+      const subject = route.subject;
+      if (subject.kind !== rows.subject) return false;
+      const key =
+        subject.kind === "town"
+          ? subject.town.slug
+          : subject.kind === "service"
+            ? subject.service.key
+            : subject.kind === "job"
+              ? subject.job.slug
+              : undefined;
+      return key !== undefined && changed.includes(key);
+    });
+    if (page) pages[name] = page.path;
+  }
+  return pages;
+}
