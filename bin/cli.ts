@@ -223,6 +223,20 @@ async function runChangedSince(moments: string[], options: { data: string }) {
   process.exitCode = 1;
 }
 
+/** wrangler's major version the sign-in service is deployed with (the tests run it in the same). */
+const WRANGLER = "wrangler@4";
+
+async function runSignInDeploy(options: { data: string; dryRun?: boolean }) {
+  const { loadData } = await import("../scripts/data/load.ts");
+  const { signInDeployArguments } = await import("../scripts/admin/sign-in-deploy.ts");
+  const { spawn } = await import("node:child_process");
+  const { site } = await loadData(path.resolve(options.data));
+  const args = ["--yes", WRANGLER, ...signInDeployArguments(site, { dryRun: options.dryRun })];
+  console.log(`npx ${args.join(" ")}`);
+  const child = spawn("npx", args, { stdio: "inherit" });
+  process.exitCode = await new Promise<number>((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+}
+
 const program = new Command()
   .name("sitegen")
   .description("Builds the contractor's website from the YAML files in data/ into static HTML.")
@@ -341,6 +355,16 @@ program
       fail(error);
     }
   });
+
+program
+  .command("sign-in-deploy")
+  .description(
+    "deploy the site editor's sign-in service (scripts/sign-in/) to Cloudflare Workers with wrangler, told the " +
+      "site's address and repository from site.yaml; its secrets are set once beforehand (scripts/sign-in/README.md)",
+  )
+  .addOption(dataOption())
+  .option("--dry-run", "bundle the Worker and say what would be deployed, deploying nothing")
+  .action((options) => runSignInDeploy(options).catch(fail));
 
 program
   .command("changed-since")

@@ -26,7 +26,7 @@ import { BuildCache } from "../scripts/lib/cache.ts";
 import { CACHE_DIR } from "../scripts/lib/paths.ts";
 import { copyData } from "./support/data-copy.ts";
 import { addJobs, JOBS_TODAY } from "./support/job-fixtures.ts";
-import { JOB_PAGES } from "./support/pages.ts";
+import { EDITED_FILES, JOB_PAGES } from "./support/pages.ts";
 
 const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
 const pages = [...site.files]
@@ -119,8 +119,8 @@ describe("the page checks themselves", () => {
 });
 
 describe("every page", () => {
-  it("is checked: every page of the route table and the 404 page", () => {
-    expect(pages).toHaveLength(site.routes.length + 1);
+  it("is checked: every page of the route table, the 404 page and the editor's preview links", () => {
+    expect(pages).toHaveLength(site.routes.length + 1 + EDITED_FILES.length);
     expect(pages.map((page) => page.file)).toContain("404.html");
   });
 

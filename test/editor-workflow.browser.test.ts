@@ -15,7 +15,7 @@ import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
 import { field, openDataFile, openFirstTown, reveal, tap } from "./support/editor-form.ts";
-import { OWNER_EMAIL, startEditorWorkflow, type EditorWorkflow } from "./support/editor-workflow.ts";
+import { OWNER_EMAIL, REQUIRED_CHECK, startEditorWorkflow, type EditorWorkflow } from "./support/editor-workflow.ts";
 
 const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
@@ -29,6 +29,8 @@ interface TownsFile {
   towns: { slug: string; description: string }[];
 }
 
+const STRANGER = "stranger@example.com";
+
 const NEW_DESCRIPTION =
   "Trenching, drainage and site work in Mattoon, for homes, farms and builders, with a free estimate first.";
 
@@ -40,7 +42,8 @@ let browser: Browser;
 let shots: string;
 
 beforeAll(async () => {
-  workflow = await startEditorWorkflow();
+  // Access e-mails a PIN to one address the service does not allow: it must still get nothing.
+  workflow = await startEditorWorkflow({ accessPolicy: [OWNER_EMAIL, STRANGER] });
   browser = await launchBrowser();
   shots = process.env.WORKFLOW_SHOTS ?? (await mkdtemp(path.join(tmpdir(), "editor-workflow-shots-")));
   await mkdir(shots, { recursive: true });
@@ -61,7 +64,18 @@ async function signIn(context: BrowserContext, editor: Page, email: string, pref
   await editor.getByRole("button", { name: SIGN_IN }).waitFor();
   await look(editor, `${prefix}-1-sign-in`);
   const [popup] = await Promise.all([context.waitForEvent("page"), tap(editor.getByRole("button", { name: SIGN_IN }))]);
-  await popup.getByLabel("Email").waitFor();
+  // Access keeps its own sign-in for a day (its cookie): within it, the window signs in and closes at once.
+  const closed = new Promise<"closed">((resolve) => popup.once("close", () => resolve("closed")));
+  if (
+    (await Promise.race([
+      popup
+        .getByLabel("Email")
+        .waitFor()
+        .then(() => "asked" as const),
+      closed,
+    ])) === "closed"
+  )
+    return popup;
   await look(popup, `${prefix}-2-address`);
   await popup.getByLabel("Email").fill(email);
   const before = workflow.service.access.outbox.length;
@@ -74,6 +88,63 @@ async function signIn(context: BrowserContext, editor: Page, email: string, pref
     await tap(popup.getByRole("button", { name: "Sign in" }));
   }
   return popup;
+}
+
+/** Sets the open draft's status to Ready and publishes it, confirming; screenshots from `prefix`. */
+async function publishOpenDraft(editor: Page, prefix: string): Promise<void> {
+  await tap(editor.getByRole("button", { name: /^Status:/ }));
+  const ready = editor.getByRole("menuitemradio", { name: "Ready" });
+  await ready.waitFor();
+  await look(editor, `${prefix}-status`);
+  // A tap on the menu's item does not choose it in Chromium's touch emulation (the menu is the
+  // CMS's own); the item is clicked, as a tap on a phone's screen sends a click.
+  await ready.click();
+  const publish = editor.getByRole("button", { name: "Publish Entry" });
+  await publish.waitFor();
+  await look(editor, `${prefix}-ready`);
+  await tap(publish);
+  const confirm = editor
+    .getByRole("alertdialog")
+    .or(editor.getByRole("dialog"))
+    .filter({ hasText: "Are you sure you want to publish this entry?" });
+  await confirm.waitFor();
+  await look(editor, `${prefix}-confirm`);
+  await tap(confirm.getByRole("button", { name: "Publish" }));
+}
+
+/**
+ * The editor backs a form up as it is typed in, and offers the backup when the entry opens again if
+ * it was written after the last save (it can be, by a moment): the draft saved holds the same.
+ */
+async function dismissRestore(editor: Page): Promise<void> {
+  const restore = editor.getByRole("alertdialog").filter({ hasText: "Do you want to restore the edited draft?" });
+  const shown = await restore.waitFor({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (shown) await tap(restore.getByRole("button", { name: "Discard" }));
+}
+
+/** Opens the draft's preview from the editor's menu, once the host has built it: the page it opens. */
+async function viewPreview(context: BrowserContext, editor: Page, prefix: string): Promise<Page> {
+  const options = editor.getByRole("button", { name: "Show Editor Options" });
+  await options.waitFor();
+  // The editor asks the host's status of the draft's commit every few seconds until its preview is ready.
+  const item = editor.getByRole("menuitem", { name: "View Preview" });
+  await expect
+    .poll(
+      async () => {
+        await tap(options);
+        const ready = await item.isVisible();
+        if (!ready) await editor.keyboard.press("Escape");
+        return ready;
+      },
+      { timeout: 60_000, interval: 2_000 },
+    )
+    .toBe(true);
+  await look(editor, `${prefix}-view-preview`);
+  const [preview] = await Promise.all([context.waitForEvent("page"), tap(item)]);
+  return preview;
 }
 
 describe("the owner's editor on a phone", () => {
@@ -127,23 +198,7 @@ describe("the owner's editor on a phone", () => {
 
   it("shows the draft's real page from the host's preview: View Preview opens Mattoon's page with the new sentence", async () => {
     await tap(editor.getByText("Towns", { exact: true }));
-    const options = editor.getByRole("button", { name: "Show Editor Options" });
-    await options.waitFor();
-    // The editor asks the host's status of the draft's commit every few seconds until its preview is ready.
-    const viewPreview = editor.getByRole("menuitem", { name: "View Preview" });
-    await expect
-      .poll(
-        async () => {
-          await tap(options);
-          const ready = await viewPreview.isVisible();
-          if (!ready) await editor.keyboard.press("Escape");
-          return ready;
-        },
-        { timeout: 60_000, interval: 2_000 },
-      )
-      .toBe(true);
-    await look(editor, "owner-8-view-preview");
-    const [preview] = await Promise.all([context.waitForEvent("page"), tap(viewPreview)]);
+    const preview = await viewPreview(context, editor, "owner-8");
     await preview.waitForURL(/\/towns\/mattoon$/);
     await preview.getByText(NEW_DESCRIPTION).waitFor();
     expect(preview.url()).toBe(`${workflow.previews.at(-1)!.url}/towns/mattoon`);
@@ -153,24 +208,7 @@ describe("the owner's editor on a phone", () => {
   }, 120_000);
 
   it("publishes the draft: the merge is the one production build, and the live site shows the sentence", async () => {
-    await tap(editor.getByRole("button", { name: /^Status:/ }));
-    const ready = editor.getByRole("menuitemradio", { name: "Ready" });
-    await ready.waitFor();
-    await look(editor, "owner-10-status");
-    // A tap on the menu's item does not choose it in Chromium's touch emulation (the menu is the
-    // CMS's own); the item is clicked, as a tap on a phone's screen sends a click.
-    await ready.click();
-    const publish = editor.getByRole("button", { name: "Publish Entry" });
-    await publish.waitFor();
-    await look(editor, "owner-11-ready");
-    await tap(publish);
-    const confirm = editor
-      .getByRole("alertdialog")
-      .or(editor.getByRole("dialog"))
-      .filter({ hasText: "Are you sure you want to publish this entry?" });
-    await confirm.waitFor();
-    await look(editor, "owner-12-confirm");
-    await tap(confirm.getByRole("button", { name: "Publish" }));
+    await publishOpenDraft(editor, "owner-10");
     await expect.poll(() => workflow.repository.pullRequests[0]!.merged, { timeout: 60_000 }).toBe(true);
     await workflow.settled();
     await look(editor, "owner-13-published");
@@ -184,4 +222,137 @@ describe("the owner's editor on a phone", () => {
     await look(live, "owner-14-live");
     await live.close();
   }, 120_000);
+
+  it("shows a draft the build would refuse as its problems in its preview, and does not publish it", async () => {
+    const { town } = await openFirstTown(editor, tap, openDataFile);
+    // Mattoon's page given Charleston's address: the build refuses two pages at one address.
+    const slug = await reveal(editor, field(town, "Slug").getByRole("textbox"));
+    await slug.fill("charleston");
+    await look(editor, "refused-0-typed");
+    await tap(editor.getByRole("button", { name: "Save" }));
+    await editor.getByText("Entry saved.").waitFor();
+    await tap(editor.getByRole("button", { name: "Later" }));
+    await workflow.settled();
+    const draft = workflow.repository.pullRequests.at(-1)!;
+    expect(draft.number).toBe(2);
+    const head = (await workflow.repository.branchHead(draft.head))!;
+    expect(workflow.repository.checkRuns.get(head)).toEqual([
+      expect.objectContaining({ name: REQUIRED_CHECK, status: "completed", conclusion: "failure" }),
+    ]);
+
+    await tap(editor.getByText("Towns", { exact: true }));
+    // The editor kept a backup of the form from the moment before Save; the draft saved holds the same.
+    await dismissRestore(editor);
+    const preview = await viewPreview(context, editor, "refused-1");
+    // The address taken from Mattoon leaves its own page and the services that name it without one.
+    await preview
+      .getByRole("heading", { name: /^This draft has \d+ problems, so it cannot be published yet$/ })
+      .waitFor();
+    expect(await preview.locator("main").innerText()).toMatch(
+      /data\/towns\.yaml:\d+:\d+ towns\[1\]\.slug: found "charleston" a second time, expected a unique town slug/,
+    );
+    await look(preview, "refused-2-preview");
+    await preview.close();
+
+    await publishOpenDraft(editor, "refused-3");
+    const notice = editor.getByRole("alert").filter({ hasText: "Not published" });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(
+      "the site's check found a problem in this draft, so it cannot go live yet",
+    );
+    expect(await notice.innerText()).toContain('Required status check "check" is failing.');
+    await look(editor, "refused-4-not-published");
+    expect(draft.merged).toBe(false);
+    expect(workflow.production.builds).toBe(1);
+  }, 180_000);
+});
+
+describe("an address that may not edit", () => {
+  it("gets no session: the editor says so, and shows no file", async () => {
+    const context = await browser.newContext(PHONE);
+    const editor = await context.newPage();
+    await editor.goto(`${workflow.siteUrl}/admin/`);
+    const popup = await signIn(context, editor, STRANGER, "stranger");
+    await editor.getByText(`${STRANGER} may not edit this site. Ask whoever keeps the site to add it.`).waitFor();
+    await look(editor, "stranger-4-refused");
+    expect(popup.isClosed()).toBe(true);
+    expect(await editor.getByText("Site content", { exact: true }).count()).toBe(0);
+    await context.close();
+  }, 120_000);
+});
+
+describe("a session that ends in the middle of an edit", () => {
+  const ENDING = "0.005"; // hours: 18 seconds
+  const CHANGED =
+    "Grading, drainage and trenching in Mattoon, typed before the session ended and saved after signing in again.";
+  let ending: EditorWorkflow;
+
+  beforeAll(async () => {
+    ending = await startEditorWorkflow({ sessionHours: ENDING });
+  }, 180_000);
+
+  afterAll(async () => {
+    await ending?.close();
+  });
+
+  it("loses nothing: Save is refused, the owner signs in again, the editor gives back what he typed, and Save makes the draft", async () => {
+    const previous = workflow;
+    workflow = ending;
+    const context = await browser.newContext(PHONE);
+    try {
+      const editor = await context.newPage();
+      await editor.goto(`${ending.siteUrl}/admin/`);
+      await signIn(context, editor, OWNER_EMAIL, "ending");
+      await editor.getByText("Site content", { exact: true }).waitFor();
+      const session = await editor.evaluate(
+        () => (JSON.parse(localStorage.getItem("sveltia-cms.user") ?? "{}") as { token?: string }).token,
+      );
+      expect(session).toMatch(/^session1\./);
+      const { town } = await openFirstTown(editor, tap, openDataFile);
+      const box = await reveal(editor, field(town, "Description").getByRole("textbox"));
+      await box.fill(CHANGED);
+      // The session's hours are up while the owner is still typing.
+      await expect
+        .poll(
+          () =>
+            fetch(`${ending.service.url}/api/v3/user`, {
+              headers: { Authorization: `token ${session}`, Origin: ending.siteUrl },
+            }).then((answer) => answer.status),
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .toBe(401);
+      await tap(editor.getByRole("button", { name: "Save" }));
+      const failed = editor
+        .getByRole("alertdialog")
+        .or(editor.getByRole("dialog"))
+        .filter({ hasText: "Bad credentials" });
+      await failed.waitFor();
+      await look(editor, "ending-1-save-refused");
+      expect(ending.repository.pullRequests).toEqual([]);
+
+      // Signing in again, in the same browser (Access remembers the address for a day, so no new PIN):
+      // the editor offers what was typed.
+      await editor.goto(`${ending.siteUrl}/admin/`);
+      await signIn(context, editor, OWNER_EMAIL, "ending-again");
+      await editor.getByText("Site content", { exact: true }).waitFor();
+      await openDataFile(editor, "Towns", tap);
+      const restore = editor.getByRole("alertdialog").filter({ hasText: "Do you want to restore the edited draft?" });
+      await restore.waitFor();
+      await look(editor, "ending-2-restore");
+      await tap(restore.getByRole("button", { name: "Restore" }));
+      await tap(editor.getByRole("button", { name: "Save" }));
+      await editor.getByText("Entry saved.").waitFor();
+      await tap(editor.getByRole("button", { name: "Later" }));
+      await ending.settled();
+      expect(ending.repository.pullRequests).toHaveLength(1);
+      const saved = parse(
+        await ending.repository.fileOn(ending.repository.pullRequests[0]!.head, "data/towns.yaml"),
+      ) as TownsFile;
+      expect(saved.towns[0]!.description).toBe(CHANGED);
+      await look(editor, "ending-3-saved");
+    } finally {
+      workflow = previous;
+      await context.close();
+    }
+  }, 180_000);
 });

@@ -15,6 +15,7 @@ import { buildRoutes } from "../scripts/pages/routes.ts";
 import { buildAssets } from "../scripts/pages/assets.ts";
 import { copyData, editYaml, replaceInFile } from "./support/data-copy.ts";
 import { readTree } from "./support/files.ts";
+import { EDITED_FILES } from "./support/pages.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 
 const run = promisify(execFile);
@@ -30,7 +31,10 @@ describe("generate", () => {
     expect(result.pages).toBe(45 + JOB_PAGES);
     const files = [...(await readTree(out)).keys()];
     // The pages, and the site editor's own page (not a page of the site: no route, no sitemap entry).
-    expect(files.filter((file) => file.endsWith(".html") && !file.startsWith("admin/"))).toHaveLength(45 + JOB_PAGES);
+    expect(files.filter((file) => file.endsWith(".html") && !file.startsWith("admin/"))).toHaveLength(
+      45 + JOB_PAGES + EDITED_FILES.length,
+    );
+    expect(files).toEqual(expect.arrayContaining(EDITED_FILES));
     expect(files).toContain("admin/index.html");
     for (const file of [
       "index.html",

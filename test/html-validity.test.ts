@@ -15,7 +15,7 @@ import { JAVA, toolPath } from "./support/tools.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSite } from "../scripts/pipeline/generate.ts";
 import { DATA_DIR } from "./support/paths.ts";
-import { JOB_PAGES, loadSitePages } from "./support/pages.ts";
+import { EDITED_FILES, JOB_PAGES, loadSitePages } from "./support/pages.ts";
 import { fileForPath } from "../scripts/site/urls.ts";
 
 const { model, routes } = await loadSitePages();
@@ -47,8 +47,8 @@ afterAll(async () => {
 const OFFLINE_PAGE = "offline-page.html";
 const inTmp = (file: string) => (file === OFFLINE_PAGE ? path.join(tmp, file) : file);
 
-it("builds one HTML file per route plus the not-found page", () => {
-  expect(htmlFiles).toHaveLength(routes.length + 1);
+it("builds one HTML file per route plus the not-found page and the editor's preview links", () => {
+  expect(htmlFiles).toHaveLength(routes.length + 1 + EDITED_FILES.length);
 });
 
 describe("W3C Nu HTML Checker", () => {

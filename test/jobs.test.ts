@@ -253,6 +253,8 @@ describe("the pages that show the newest jobs", () => {
       ...newest.map((slug) => `projects/${slug}.html`),
       "towns/charleston.html",
       "towns/arcola-seo.html",
+      // The editor's "View on Live Site" for jobs.yaml, which opens the jobs' page.
+      "edited/jobs.html",
       ...new Set(FIXTURE_JOBS.flatMap((job) => job.services.map((key) => `services/${key}.html`))),
     ]);
     const jobsCss = site.files.get("index.html") && outputText(site.files.get("index.html")!);

@@ -14,6 +14,7 @@ import { serve } from "../scripts/serve/server.ts";
 import { readTree } from "./support/files.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { closeServer } from "./support/site.ts";
+import { EDITED_FILES } from "./support/pages.ts";
 
 interface RawResponse {
   status: number;
@@ -106,7 +107,8 @@ describe("precompressed output", () => {
 
   it("has a .br and a .gz for every HTML, CSS, JS, XML, SVG, TXT and JSON file, decompressing to it", () => {
     const originals = [...tree.keys()].filter((file) => COMPRESSIBLE_FILE.test(file));
-    expect(originals.filter((file) => file.endsWith(".html"))).toHaveLength(46);
+    // The 45 pages, the editor's page and the pages its preview links open.
+    expect(originals.filter((file) => file.endsWith(".html"))).toHaveLength(46 + EDITED_FILES.length);
     expect(originals).toEqual(expect.arrayContaining(["sitemap.xml", "robots.txt", "favicon.svg"]));
     for (const file of originals) {
       const original = tree.get(file)!;

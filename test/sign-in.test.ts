@@ -5,12 +5,21 @@
 // sees; an address not allowed gets nothing; removing an address ends that person's next sign-in and
 // next call; a call the editor does not make, or one that would change the published branch, is
 // refused; a keeper's own GitHub token is passed on as it is.
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGN_IN_CONFIG, signInDeployArguments } from "../scripts/admin/sign-in-deploy.ts";
+import { loadData } from "../scripts/data/load.ts";
 import { EDITOR_PERMISSIONS } from "../scripts/sign-in/github-app.ts";
 import { readSession, signSession } from "../scripts/sign-in/session.ts";
 import { Repository } from "./support/github/repository.ts";
 import { startGitHub, type GitHubStandIn } from "./support/github/server.ts";
+import { DATA_DIR } from "./support/paths.ts";
 import { makeTestApp, startSignInService, type SignInService, type TestApp } from "./support/sign-in-service.ts";
+import { hostBinary } from "./support/tools.ts";
 
 const SITE = "http://127.0.0.1:4999";
 const OWNER = "owner@example.com";
@@ -332,6 +341,48 @@ describe("removing an address from the allowed list", () => {
       }
     } finally {
       await restarted.close();
+    }
+  }, 120_000);
+});
+
+describe("deploying the service", () => {
+  it("is one command, which tells wrangler the site's address and repository from site.yaml; the Worker bundles", async () => {
+    const { site } = await loadData(DATA_DIR);
+    const args = signInDeployArguments(site, { dryRun: true });
+    expect(args).toEqual([
+      "deploy",
+      "--config",
+      SIGN_IN_CONFIG,
+      "--var",
+      `SITE_ORIGIN:${new URL(site.url).origin}`,
+      "--var",
+      `REPOSITORY:${site.editor.repository}`,
+      "--dry-run",
+    ]);
+    // wrangler's own dry run bundles the Worker as it would deploy it and sends nothing; in a copy
+    // of the folder, where wrangler leaves its own files.
+    const tmp = await mkdtemp(path.join(tmpdir(), "sign-in-deploy-"));
+    try {
+      await cp(path.dirname(SIGN_IN_CONFIG), path.join(tmp, "sign-in"), { recursive: true });
+      const copied = args.map((arg) => (arg === SIGN_IN_CONFIG ? path.join(tmp, "sign-in", "wrangler.toml") : arg));
+      const { stdout } = await promisify(execFile)(
+        hostBinary("wrangler"),
+        [...copied, "--outdir", path.join(tmp, "out")],
+        {
+          cwd: tmp,
+          env: {
+            ...process.env,
+            HOME: tmp,
+            CLOUDFLARE_CF_FETCH_ENABLED: "false",
+            WRANGLER_SEND_METRICS: "false",
+            CI: "1",
+          },
+        },
+      );
+      expect(stdout).toContain("--dry-run: exiting now.");
+      expect(stdout).toMatch(/env\.SITE_ORIGIN \("https:\/\/www\.centralillinoisexcavating\.example"\)|SITE_ORIGIN/);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -195,6 +195,43 @@ const NOTICE_ID = "save-refused";
 
 /** Shows, over the editor, why a save was refused; the next save that passes takes it away. */
 function showRefusal(problems: readonly string[]): void {
+  showNotice(`Not saved. ${problems.join(". ")}. (Click to close.)`);
+}
+
+/**
+ * A draft's Publish is a merge (PUT …/pulls/<n>/merge), which the repository refuses (405 or 409)
+ * while the site's check fails on the draft (docs/deploying.md, "Drafts, previews and Publish").
+ * The CMS then says only "Couldn't publish the entry. Please try again."; this says why, and what to do.
+ */
+const MERGE = /\/pulls\/\d+\/merge$/;
+
+function explainRefusedPublish(): void {
+  const fetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const address = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+    if (
+      method === "PUT" &&
+      MERGE.test(new URL(address, location.href).pathname) &&
+      (response.status === 405 || response.status === 409)
+    ) {
+      const { message = "" } = (await response
+        .clone()
+        .json()
+        .catch(() => ({}))) as { message?: string };
+      showNotice(
+        "Not published: the site's check found a problem in this draft, so it cannot go live yet. " +
+          "Open View Preview (in the ⋮ menu) to see what to fix, change it and Save, then Publish again." +
+          (message ? ` (GitHub: ${message})` : "") +
+          " (Click to close.)",
+      );
+    }
+    return response;
+  };
+}
+
+function showNotice(text: string): void {
   let notice = document.getElementById(NOTICE_ID);
   if (!notice) {
     notice = document.createElement("div");
@@ -214,11 +251,12 @@ function showRefusal(problems: readonly string[]): void {
     notice.addEventListener("click", () => notice?.remove());
     document.body.append(notice);
   }
-  notice.textContent = `Not saved. ${problems.join(". ")}. (Click to close.)`;
+  notice.textContent = text;
 }
 
 // The CMS starts by itself when its script has run, unless told to wait for init().
 window.CMS_MANUAL_INIT = true;
+explainRefusedPublish();
 
 document.addEventListener("DOMContentLoaded", () => {
   const cms = window.CMS;

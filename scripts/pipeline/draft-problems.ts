@@ -30,7 +30,7 @@ function problemLines(failure: Exclude<Failure, { kind: "other" }>): string[] {
     : failure.message.split("\n").map((line) => printable(line));
 }
 
-export function draftProblemsPage(failure: Exclude<Failure, { kind: "other" }>): string {
+function draftProblemsPage(failure: Exclude<Failure, { kind: "other" }>): string {
   const lines = problemLines(failure);
   const count = lines.length;
   const heading =

@@ -38,7 +38,7 @@ export async function publishedBranch(dataDir: string): Promise<string> {
 }
 
 /** The page each data file's changes show on when nothing more precise is known. */
-export const FILE_PAGES: Record<DataFileName, string> = {
+const FILE_PAGES: Record<DataFileName, string> = {
   site: HOME_PATH,
   faq: HOME_PATH,
   services: SERVICES_PATH,

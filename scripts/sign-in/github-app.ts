@@ -16,7 +16,7 @@ export const EDITOR_PERMISSIONS = {
   metadata: "read",
 } as const;
 
-export interface AppSettings {
+interface AppSettings {
   apiUrl: string;
   appId: string;
   installationId: string;

@@ -33,15 +33,15 @@ import { selfSignedCertificate } from "./tls.ts";
 const run = promisify(execFile);
 
 export const OWNER_EMAIL = "owner@example.com";
-export const REPOSITORY = { owner: "example-owner", name: "site" } as const;
+const REPOSITORY = { owner: "example-owner", name: "site" } as const;
 /** What site.yaml names as the sign-in service: an https address, pointed at the stand-in after the build. */
 const SIGN_IN_PLACEHOLDER = "https://sign-in.example";
-/** The check GitHub Actions runs on a pull request, and the branch protection requires. */
+/** The check GitHub Actions runs on a pull request (.github/workflows/check-draft.yml), which the branch protection requires. */
 export const REQUIRED_CHECK = "check";
 /** The commit status Netlify reports for a Deploy Preview. */
-export const PREVIEW_CONTEXT = "deploy/netlify";
+const PREVIEW_CONTEXT = "deploy/netlify";
 
-export interface Preview {
+interface Preview {
   branch: string;
   sha: string;
   url: string;

@@ -4,7 +4,8 @@ import { loadData } from "../../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../../scripts/data/model.ts";
 import { buildRoutes } from "../../scripts/pages/routes.ts";
 import type { PageKind, Route } from "../../scripts/site/page.ts";
-import { projectPath, PROJECTS_PATH, servicePath, townPath } from "../../scripts/site/urls.ts";
+import { DATA_FILES } from "../../scripts/data/schema.ts";
+import { editedPath, fileForPath, projectPath, PROJECTS_PATH, servicePath, townPath } from "../../scripts/site/urls.ts";
 import { FIXTURE_JOBS, JOBS_SERVICE, JOBS_TOWN } from "./job-fixtures.ts";
 import { DATA_DIR } from "./paths.ts";
 
@@ -15,6 +16,12 @@ export interface SitePage {
   /** The HTTP status the server must answer with. */
   status: 200 | 404;
 }
+
+/**
+ * The files of the pages the site editor's preview links open (pages/kinds/edited.ts): one per data
+ * file, written beside the site's pages, not public.
+ */
+export const EDITED_FILES = Object.keys(DATA_FILES).map((name) => fileForPath(editedPath(name)));
 
 /** An address that is not a route, so the server answers it with the not-found page. */
 export const NOT_FOUND_PROBE = "/no-such-page";

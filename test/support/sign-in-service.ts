@@ -13,7 +13,7 @@ import { fetchRaw, freePort } from "./http.ts";
 import { ROOT } from "./paths.ts";
 import { hostBinary } from "./tools.ts";
 
-export const SIGN_IN_DIR = path.join(ROOT, "scripts", "sign-in");
+const SIGN_IN_DIR = path.join(ROOT, "scripts", "sign-in");
 
 /** A GitHub App of the tests' own: its key pair, id and installation. */
 export interface TestApp {

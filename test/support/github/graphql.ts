@@ -433,7 +433,7 @@ function refNode(context: GraphqlContext, branch: string, sha: string): Resolved
 /** A branch named as GitHub's qualifiedName takes it: "main" or "refs/heads/main". */
 const branchName = (qualified: string) => qualified.replace(/^refs\/heads\//, "");
 
-export function pullRequestNode(context: GraphqlContext, pull: PullRequest): Resolved {
+function pullRequestNode(context: GraphqlContext, pull: PullRequest): Resolved {
   const { repository } = context;
   return {
     id: pull.id,
@@ -509,7 +509,7 @@ function repositoryNode(context: GraphqlContext): Resolved {
   };
 }
 
-export const repositoryId = (repository: Repository) =>
+const repositoryId = (repository: Repository) =>
   `R_${Buffer.from(`${repository.owner}/${repository.name}`).toString("base64url")}`;
 
 /** GitHub's error for data that moved under a mutation (STALE_DATA), for the CMS's "branch moved" message. */

@@ -59,7 +59,7 @@ export interface CheckRun {
 }
 
 /** Who the app's commits are by, as GitHub names a GitHub App's bot. */
-export const APP_AUTHOR = { name: "site-editor[bot]", email: "site-editor[bot]@users.noreply.github.com" };
+const APP_AUTHOR = { name: "site-editor[bot]", email: "site-editor[bot]@users.noreply.github.com" };
 
 export class Repository {
   readonly pullRequests: PullRequest[] = [];

@@ -23,7 +23,7 @@ import { runGraphql, type GraphqlContext } from "./graphql.ts";
 import type { CheckRun, CommitStatus, PullRequest, Repository } from "./repository.ts";
 
 /** Permissions an installation token may carry, by GitHub's names, with the level the installation granted. */
-export type Permissions = Record<string, "read" | "write">;
+type Permissions = Record<string, "read" | "write">;
 
 export interface GitHubApp {
   id: string;
