@@ -254,6 +254,31 @@ function showNotice(text: string): void {
   notice.textContent = text;
 }
 
+/**
+ * With the site's sign-in service (site.yaml's editor.signInUrl, which the configuration names as
+ * the backend's api_root), the CMS's "Sign In with GitHub" signs the owner in with his e-mail
+ * address: the button says so, so that he never looks for a GitHub account.
+ */
+const SIGN_IN_LABEL = "Sign in with your e-mail address";
+
+async function labelEmailSignIn(): Promise<void> {
+  const address = document.querySelector('link[rel="cms-config-url"]')?.getAttribute("href");
+  if (!address) return;
+  const config = parse(await (await fetch(address)).text()) as { backend?: { api_root?: string } };
+  if (!config.backend?.api_root) return;
+  const relabel = () => {
+    for (const button of document.querySelectorAll("button")) {
+      if (/^Sign In with \u2068?GitHub\u2069?$/.test(button.textContent?.trim() ?? "")) {
+        const label =
+          [...button.querySelectorAll("*")].reverse().find((element) => element.children.length === 0) ?? button;
+        label.textContent = SIGN_IN_LABEL;
+      }
+    }
+  };
+  new MutationObserver(relabel).observe(document.body, { childList: true, subtree: true });
+  relabel();
+}
+
 // The CMS starts by itself when its script has run, unless told to wait for init().
 window.CMS_MANUAL_INIT = true;
 explainRefusedPublish();
@@ -288,4 +313,5 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   }
   cms.init();
+  labelEmailSignIn().catch(() => {});
 });
