@@ -206,6 +206,7 @@ function showRefusal(problems: readonly string[]): void {
 const MERGE = /\/pulls\/\d+\/merge$/;
 
 function explainRefusedPublish(): void {
+  if (typeof window.fetch !== "function") return;
   const fetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const response = await fetch(input, init);

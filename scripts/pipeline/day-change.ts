@@ -13,7 +13,7 @@ import { outputBytes } from "../lib/output.ts";
 import { renderSite } from "./generate.ts";
 
 /** Each file of a build made at `today` (now by default), by its path in dist/: its bytes' SHA-256. */
-export async function buildFingerprint(dataDir: string, options: { today?: Date; checkedOn?: Date; host?: Host } = {}) {
+async function buildFingerprint(dataDir: string, options: { today?: Date; checkedOn?: Date; host?: Host } = {}) {
   // The footer's year is the day's too: a build on December 31 and one on January 1 differ there.
   const year = options.today ? { year: Number(businessDay(options.today).slice(0, 4)) } : {};
   const site = await renderSite({ dataDir, outDir: "(not written)", ...options, ...year });
@@ -47,12 +47,15 @@ export interface DayChange {
   today: string;
   /** The files a build now writes differently, sorted; none when the builds are the same. */
   files: string[];
+  /** Each file of the build now, by its path: its bytes' SHA-256. */
+  now: ReadonlyMap<string, string>;
 }
 
 /**
- * Builds the site for `since` and for `now` (the clock by default) and compares every file. Both
- * check the data against now: a date the data may hold today (a review's, the privacy page's) is
- * not a problem of the earlier build.
+ * Builds the site for `since` and now, and compares every file. The build now is made as
+ * `sitegen generate` makes it, its day from the clock unless `now` says otherwise; both check the
+ * data against now: a date the data may hold today (a review's, the privacy page's) is not a
+ * problem of the earlier build.
  */
 export async function changedSince(
   dataDir: string,
@@ -61,8 +64,8 @@ export async function changedSince(
 ): Promise<DayChange> {
   const now = options.now ?? new Date();
   const before = await buildFingerprint(dataDir, { today: since, checkedOn: now, host: options.host });
-  const after = await buildFingerprint(dataDir, { today: now, host: options.host });
-  return { since: businessDay(since), today: businessDay(now), files: differingFiles(before, after) };
+  const after = await buildFingerprint(dataDir, { ...(options.now ? { today: options.now } : {}), host: options.host });
+  return { since: businessDay(since), today: businessDay(now), files: differingFiles(before, after), now: after };
 }
 
 /**

@@ -1,13 +1,16 @@
 // Run by test/daily-rebuild-days.test.ts in a child whose clock libfaketime reads from a file
 // (FAKETIME_TIMESTAMP_FILE, read again at every call): for each day of a sweep, it sets the clock to
-// the daily rebuild's hour (06:10 UTC, just after midnight in Mattoon), makes the build as
-// `sitegen generate` does at that moment (the clock's own day, no day passed in), and asks the
-// daily rebuild's question, `sitegen changed-since` against the previous day's run, as the command
-// does. One JSON line per day on stdout: the day, the build's fingerprint, and the answer.
+// the daily rebuild's hour (06:10 UTC, just after midnight in Mattoon) and asks the daily
+// rebuild's question, `sitegen changed-since` against the previous day's run, as the command does:
+// its build now is made as `sitegen generate` makes it at that moment (the clock's own day, no day
+// passed in), and its build of the day before with that day passed in. One JSON line per day on
+// stdout: the day, the fingerprint of the day's own build, and the answer. The test compares each
+// day's build with the day before's: an earlier day's build made with its day passed in that
+// differed from the clock's would show as an answer that disagrees.
 // Arguments: the data folder, the first day (YYYY-MM-DD), the number of days, the timestamp file.
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { buildFingerprint, changedSince } from "../../scripts/pipeline/day-change.ts";
+import { changedSince } from "../../scripts/pipeline/day-change.ts";
 
 const [dataDir, firstDay, dayCount, clockFile] = process.argv.slice(2);
 if (!dataDir || !firstDay || !dayCount || !clockFile)
@@ -23,11 +26,13 @@ for (let offset = 0; offset < Number(dayCount); offset++) {
   writeFileSync(clockFile, `${day} ${RUN_TIME}\n`);
   const clock = new Date().toISOString();
   if (!clock.startsWith(`${day}T06:10`)) throw new Error(`the clock reads ${clock}, not ${day} ${RUN_TIME}`);
-  const files = await buildFingerprint(dataDir);
-  const fingerprint = createHash("sha256")
-    .update(JSON.stringify([...files].sort(([a], [b]) => a.localeCompare(b))))
-    .digest("base64");
+  // The daily run's question, as the command asks it: a build of the previous run's day against a
+  // build now, which is made as `sitegen generate` makes it (its day from the clock). That build's
+  // files are the day's own: compared day by day, they say on which days the site changed.
   const previousRun = new Date(`${dayAfter(offset - 1)}T${RUN_TIME}Z`);
   const change = await changedSince(dataDir, previousRun);
+  const fingerprint = createHash("sha256")
+    .update(JSON.stringify([...change.now].sort(([a], [b]) => a.localeCompare(b))))
+    .digest("base64");
   console.log(JSON.stringify({ day, fingerprint, changed: change.files }));
 }

@@ -44,8 +44,13 @@ function pageFacts() {
 
 /** A visitor new to the site: no service worker, nothing kept (earlier tests in the engine's file registered one). */
 async function forgetTheSite() {
-  for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
-  for (const name of await caches.keys()) await caches.delete(name);
+  // WebKit's unregister() has now and then not settled while the page it controls is open (two full
+  // runs in about ten, each ending WebDriver's 30 s for the script): the registration is marked to
+  // go all the same, and goes when the page does, so each step gets 5 s and the next goes on.
+  const settled = (step: Promise<unknown>) =>
+    Promise.race([step, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  for (const registration of await navigator.serviceWorker.getRegistrations()) await settled(registration.unregister());
+  for (const name of await caches.keys()) await settled(caches.delete(name));
 }
 
 /** Waits (up to 20 s) until the service worker controls the page: pages are kept from here on. */

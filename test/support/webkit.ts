@@ -22,7 +22,7 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
-import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { connect, createServer as createNetServer, type AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -154,13 +154,20 @@ function eventsApiServer(api: WebKitEventsApi, tls: { cert: Buffer; key: Buffer 
 interface ProxyOptions {
   /** The form provider's stand-in, answered on its hosts. */
   standIn?: ProviderStandIn;
+  /** More origins of the test's own, on 127.0.0.1, forwarded as the site is (plain HTTP). */
+  forward?: readonly string[];
+  /** Hosts of the test's own, as host:port on 127.0.0.1 (or host:* for any port), reached through a CONNECT (HTTPS). */
+  tunnel?: readonly string[];
   /** Plausible's Events API's stand-in, answered on its host; and the site forwarded at SITE_HOST too. */
   eventsApi?: WebKitEventsApi;
   /** Where the certificate for the hosts answered here is written. */
   dir: string;
 }
 
-async function startSiteProxy(siteUrl: string, { standIn, eventsApi, dir }: ProxyOptions): Promise<SiteProxy> {
+async function startSiteProxy(
+  siteUrl: string,
+  { standIn, eventsApi, dir, forward = [], tunnel = [] }: ProxyOptions,
+): Promise<SiteProxy> {
   const answeredHosts = [...(standIn?.hosts ?? []), ...(eventsApi ? [EVENTS_HOST] : [])];
   const tls = answeredHosts.length > 0 ? await certificateFor(answeredHosts, dir) : undefined;
   /** The servers that answer a CONNECT to a host here, by host. */
@@ -172,7 +179,7 @@ async function startSiteProxy(siteUrl: string, { standIn, eventsApi, dir }: Prox
   if (tls && eventsApi) tunnels.set(EVENTS_HOST, eventsApiServer(eventsApi, tls));
   const site = new URL(siteUrl);
   /** The origins forwarded to the site: its own, and in a visitor's WebKit its address at SITE_HOST. */
-  const siteOrigins = [site.origin, ...(eventsApi ? [new URL(atSiteHost(siteUrl)).origin] : [])];
+  const siteOrigins = [site.origin, ...(eventsApi ? [new URL(atSiteHost(siteUrl)).origin] : []), ...forward];
   const { script, source } = injectedScript(eventsApi !== undefined);
   const refused: string[] = [];
   const statuses = new Map<string, number>();
@@ -183,7 +190,10 @@ async function startSiteProxy(siteUrl: string, { standIn, eventsApi, dir }: Prox
       res.writeHead(403).end();
       return;
     }
-    const target = new URL(`${requested.pathname}${requested.search}`, site);
+    const target = new URL(
+      `${requested.pathname}${requested.search}`,
+      forward.includes(requested.origin) ? requested.origin : site,
+    );
     // Whole, uncompressed answers: pages are rewritten on their way through.
     const headers: IncomingHttpHeaders = { ...req.headers, "accept-encoding": "identity" };
     delete headers["if-none-match"];
@@ -218,6 +228,23 @@ async function startSiteProxy(siteUrl: string, { standIn, eventsApi, dir }: Prox
   server.on("connect", (req, socket, head) => {
     tunnelled.add(socket);
     socket.once("close", () => tunnelled.delete(socket));
+    const wanted = req.url ?? "";
+    if (
+      tunnel.some(
+        (allowed) => allowed === wanted || (allowed.endsWith(":*") && wanted.startsWith(allowed.slice(0, -1))),
+      )
+    ) {
+      const [host = "", port = ""] = (req.url ?? "").split(":");
+      const upstream = connect(Number(port), host, () => {
+        socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+        if (head.length > 0) upstream.write(head);
+        upstream.pipe(socket);
+        socket.pipe(upstream);
+      });
+      upstream.on("error", () => socket.destroy());
+      socket.on("error", () => upstream.destroy());
+      return;
+    }
     const host = (req.url ?? "").replace(/:443$/, "");
     const answering = tunnels.get(host);
     if (answering && !(host === EVENTS_HOST && eventsApi?.down)) {
@@ -332,6 +359,9 @@ export interface WebKit {
 }
 
 export interface WebKitOptions {
+  /** More origins of the test's own on 127.0.0.1 that the browser may reach: plain HTTP ones forwarded, HTTPS ones (host:port) tunnelled. */
+  forward?: readonly string[];
+  tunnel?: readonly string[];
   /**
    * WebKit as a visitor's, for the counting tests: the site is opened at SITE_HOST, which the proxy
    * forwards to the test's server; the events address (STAND_IN_EVENTS) is answered by the proxy's
@@ -348,12 +378,15 @@ export interface WebKitOptions {
 export async function launchWebKit(
   siteUrl: string,
   standIn?: ProviderStandIn,
-  { eventsApi }: WebKitOptions = {},
+  { eventsApi, forward, tunnel }: WebKitOptions = {},
 ): Promise<WebKit> {
   // Each fails, naming its Debian package, when the program is missing.
   for (const tool of [WEBKIT_DRIVER, MINIBROWSER, XVFB]) toolPath(tool);
   const config = await mkdtemp(path.join(tmpdir(), "webkit-config-"));
-  const [xvfb, proxy] = await Promise.all([startXvfb(), startSiteProxy(siteUrl, { standIn, eventsApi, dir: config })]);
+  const [xvfb, proxy] = await Promise.all([
+    startXvfb(),
+    startSiteProxy(siteUrl, { standIn, eventsApi, dir: config, forward, tunnel }),
+  ]);
   const site = eventsApi ? atSiteHost(siteUrl) : siteUrl;
   let webDriver: Awaited<ReturnType<typeof startWebDriver>> | undefined;
   let session: WebDriver | undefined;
@@ -371,7 +404,7 @@ export async function launchWebKit(
     const capabilities = new Capabilities({
       browserName: "MiniBrowser",
       // The stand-ins' certificate is the proxy's own.
-      ...(standIn || eventsApi ? { acceptInsecureCerts: true } : {}),
+      ...(standIn || eventsApi || tunnel ? { acceptInsecureCerts: true } : {}),
       "webkitgtk:browserOptions": {
         binary: toolPath(MINIBROWSER),
         args: ["--automation", "--full-screen", `--proxy=${proxy.url}`],
