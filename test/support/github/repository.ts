@@ -207,18 +207,7 @@ export class Repository {
       }
       for (const deletion of deletions) await this.git(["update-index", "--force-remove", deletion], { env });
       const tree = (await this.git(["write-tree"], { env })).trim();
-      const date = this.now();
-      const commitEnv = {
-        GIT_AUTHOR_NAME: APP_AUTHOR.name,
-        GIT_AUTHOR_EMAIL: APP_AUTHOR.email,
-        GIT_AUTHOR_DATE: date,
-        GIT_COMMITTER_NAME: "GitHub",
-        GIT_COMMITTER_EMAIL: "noreply@github.com",
-        GIT_COMMITTER_DATE: date,
-      };
-      return (
-        await this.git(["commit-tree", tree, ...(parent ? ["-p", parent] : []), "-m", message], { env: commitEnv })
-      ).trim();
+      return this.commitTree(tree, parent ? [parent] : [], message);
     } finally {
       await rm(index, { force: true });
     }
@@ -251,6 +240,11 @@ export class Repository {
       () => undefined,
     );
     if (!tree) return undefined;
+    return this.commitTree(tree, squash ? [baseSha] : [baseSha, headSha], message);
+  }
+
+  /** A commit of `tree` on `parents`, by the app, committed by GitHub as its API commits, at the stand-in's next moment. */
+  private async commitTree(tree: string, parents: readonly string[], message: string): Promise<string> {
     const date = this.now();
     const env = {
       GIT_AUTHOR_NAME: APP_AUTHOR.name,
@@ -260,8 +254,8 @@ export class Repository {
       GIT_COMMITTER_EMAIL: "noreply@github.com",
       GIT_COMMITTER_DATE: date,
     };
-    const parents = squash ? ["-p", baseSha] : ["-p", baseSha, "-p", headSha];
-    return (await this.git(["commit-tree", tree, ...parents, "-m", message], { env })).trim();
+    const parentArgs = parents.flatMap((parent) => ["-p", parent]);
+    return (await this.git(["commit-tree", tree, ...parentArgs, "-m", message], { env })).trim();
   }
 
   /** The files a pull request changes against its base: path and GitHub's change type. */
