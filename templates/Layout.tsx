@@ -69,9 +69,9 @@ export function Layout({
           Skip to main content
         </a>
         {shell.preview ? (
-          <p className="preview-band">
-            Preview of a draft: not the live site. Publish it in the editor to put it live.
-          </p>
+          <aside className="preview-band" aria-label="Preview">
+            <p>Preview of a draft: not the live site. Publish it in the editor to put it live.</p>
+          </aside>
         ) : null}
         <Header business={business} currentPath={shell.path} />
         <main id="main" tabIndex={-1}>

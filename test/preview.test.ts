@@ -66,7 +66,9 @@ describe("a preview of a site that counts", () => {
     const pages = [...files].filter(([file]) => file.endsWith(".html") && !file.startsWith("admin/"));
     expect(pages.length).toBeGreaterThan(40);
     for (const [file, html] of pages) {
-      expect(html, file).toContain(`<p class="preview-band">${BAND} Publish it in the editor to put it live.</p>`);
+      expect(html, file).toContain(
+        `<aside class="preview-band" aria-label="Preview"><p>${BAND} Publish it in the editor to put it live.</p></aside>`,
+      );
       expect(html, file).toContain('<meta name="robots" content="noindex"/>');
     }
     expect(files.get("robots.txt")).toBe("User-agent: *\nDisallow: /\n");
