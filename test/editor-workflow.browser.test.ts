@@ -11,11 +11,29 @@ import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
-import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
 import { field, openDataFile, openFirstTown, reveal, tap } from "./support/editor-form.ts";
-import { OWNER_EMAIL, REQUIRED_CHECK, startEditorWorkflow, type EditorWorkflow } from "./support/editor-workflow.ts";
+import {
+  ENDING_HOURS,
+  expectDraftOfDescription,
+  expectNotPublishedNotice,
+  expectPublishedDescription,
+  expectRefusedDraft,
+  expectSavedAfterSigningInAgain,
+  NEW_DESCRIPTION,
+  OWNER_EMAIL,
+  PREVIEW_BAND,
+  PROBLEMS_HEADING,
+  PUBLISH_QUESTION,
+  RESTORE_QUESTION,
+  SIGN_IN,
+  SLUG_PROBLEM,
+  startEditorWorkflow,
+  STRANGER,
+  TYPED_BEFORE_THE_END,
+  type EditorWorkflow,
+} from "./support/editor-workflow.ts";
 
 const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
@@ -24,18 +42,6 @@ const PHONE: BrowserContextOptions = {
   hasTouch: true,
   ignoreHTTPSErrors: true,
 };
-
-interface TownsFile {
-  towns: { slug: string; description: string }[];
-}
-
-const STRANGER = "stranger@example.com";
-
-const NEW_DESCRIPTION =
-  "Trenching, drainage and site work in Mattoon, for homes, farms and builders, with a free estimate first.";
-
-/** The editor's sign-in button, as the site's editor script labels it with a sign-in service (admin/editor.ts). */
-const SIGN_IN = "Sign in with your e-mail address";
 
 let workflow: EditorWorkflow;
 let browser: Browser;
@@ -103,10 +109,7 @@ async function publishOpenDraft(editor: Page, prefix: string): Promise<void> {
   await publish.waitFor();
   await look(editor, `${prefix}-ready`);
   await tap(publish);
-  const confirm = editor
-    .getByRole("alertdialog")
-    .or(editor.getByRole("dialog"))
-    .filter({ hasText: "Are you sure you want to publish this entry?" });
+  const confirm = editor.getByRole("alertdialog").or(editor.getByRole("dialog")).filter({ hasText: PUBLISH_QUESTION });
   await confirm.waitFor();
   await look(editor, `${prefix}-confirm`);
   await tap(confirm.getByRole("button", { name: "Publish" }));
@@ -117,7 +120,7 @@ async function publishOpenDraft(editor: Page, prefix: string): Promise<void> {
  * it was written after the last save (it can be, by a moment): the draft saved holds the same.
  */
 async function dismissRestore(editor: Page): Promise<void> {
-  const restore = editor.getByRole("alertdialog").filter({ hasText: "Do you want to restore the edited draft?" });
+  const restore = editor.getByRole("alertdialog").filter({ hasText: RESTORE_QUESTION });
   const shown = await restore.waitFor({ timeout: 5_000 }).then(
     () => true,
     () => false,
@@ -176,24 +179,7 @@ describe("the owner's editor on a phone", () => {
     await editor.getByText("Towns", { exact: true }).waitFor();
     await look(editor, "owner-7-draft-listed");
     await workflow.settled();
-
-    const { repository } = workflow;
-    expect(repository.pullRequests).toHaveLength(1);
-    const [pull] = repository.pullRequests;
-    expect(pull).toMatchObject({ head: "cms/data/towns", base: "main", state: "open", labels: ["sveltia-cms/draft"] });
-    expect(pull!.title).toBe("Update data/towns.yaml in the site editor, by owner@example.com");
-    // The branch holds exactly the change: towns.yaml alone, and in it Mattoon's description alone.
-    expect((await repository.changedFiles("main", "cms/data/towns")).map((file) => file.path)).toEqual([
-      "data/towns.yaml",
-    ]);
-    const before = parse(await repository.fileOn("main", "data/towns.yaml")) as TownsFile;
-    const after = parse(await repository.fileOn("cms/data/towns", "data/towns.yaml")) as TownsFile;
-    expect(after.towns[0]!.description).toBe(NEW_DESCRIPTION);
-    after.towns[0]!.description = before.towns[0]!.description;
-    expect(after).toEqual(before);
-    // Nothing reached the published branch: no production build.
-    expect(before.towns[0]!.description).not.toBe(NEW_DESCRIPTION);
-    expect(workflow.production.builds).toBe(0);
+    await expectDraftOfDescription(workflow, NEW_DESCRIPTION);
   }, 120_000);
 
   it("shows the draft's real page from the host's preview: View Preview opens Mattoon's page with the new sentence", async () => {
@@ -202,19 +188,15 @@ describe("the owner's editor on a phone", () => {
     await preview.waitForURL(/\/towns\/mattoon$/);
     await preview.getByText(NEW_DESCRIPTION).waitFor();
     expect(preview.url()).toBe(`${workflow.previews.at(-1)!.url}/towns/mattoon`);
-    await expect.poll(() => preview.getByText("Preview of a draft: not the live site.").isVisible()).toBe(true);
+    await expect.poll(() => preview.getByText(PREVIEW_BAND).isVisible()).toBe(true);
     await look(preview, "owner-9-preview");
     await preview.close();
   }, 120_000);
 
   it("publishes the draft: the merge is the one production build, and the live site shows the sentence", async () => {
     await publishOpenDraft(editor, "owner-10");
-    await expect.poll(() => workflow.repository.pullRequests[0]!.merged, { timeout: 60_000 }).toBe(true);
-    await workflow.settled();
+    await expectPublishedDescription(workflow, NEW_DESCRIPTION);
     await look(editor, "owner-13-published");
-    expect(workflow.production.builds).toBe(1);
-    const published = parse(await workflow.repository.fileOn("main", "data/towns.yaml")) as TownsFile;
-    expect(published.towns[0]!.description).toBe(NEW_DESCRIPTION);
     const live = await context.newPage();
     await live.goto(`${workflow.siteUrl}/towns/mattoon`);
     await live.getByText(NEW_DESCRIPTION).waitFor();
@@ -233,34 +215,22 @@ describe("the owner's editor on a phone", () => {
     await editor.getByText("Entry saved.").waitFor();
     await tap(editor.getByRole("button", { name: "Later" }));
     await workflow.settled();
-    const draft = workflow.repository.pullRequests.at(-1)!;
-    expect(draft.number).toBe(2);
-    const head = (await workflow.repository.branchHead(draft.head))!;
-    expect(workflow.repository.checkRuns.get(head)).toEqual([
-      expect.objectContaining({ name: REQUIRED_CHECK, status: "completed", conclusion: "failure" }),
-    ]);
+    const draft = await expectRefusedDraft(workflow);
 
     await tap(editor.getByText("Towns", { exact: true }));
     // The editor kept a backup of the form from the moment before Save; the draft saved holds the same.
     await dismissRestore(editor);
     const preview = await viewPreview(context, editor, "refused-1");
     // The address taken from Mattoon leaves its own page and the services that name it without one.
-    await preview
-      .getByRole("heading", { name: /^This draft has \d+ problems, so it cannot be published yet$/ })
-      .waitFor();
-    expect(await preview.locator("main").innerText()).toMatch(
-      /data\/towns\.yaml:\d+:\d+ towns\[1\]\.slug: found "charleston" a second time, expected a unique town slug/,
-    );
+    await preview.getByRole("heading", { name: PROBLEMS_HEADING }).waitFor();
+    expect(await preview.locator("main").innerText()).toMatch(SLUG_PROBLEM);
     await look(preview, "refused-2-preview");
     await preview.close();
 
     await publishOpenDraft(editor, "refused-3");
     const notice = editor.getByRole("alert").filter({ hasText: "Not published" });
     await notice.waitFor();
-    expect(await notice.innerText()).toContain(
-      "the site's check found a problem in this draft, so it cannot go live yet",
-    );
-    expect(await notice.innerText()).toContain('Required status check "check" is failing.');
+    expectNotPublishedNotice(await notice.innerText());
     await look(editor, "refused-4-not-published");
     expect(draft.merged).toBe(false);
     expect(workflow.production.builds).toBe(1);
@@ -282,13 +252,10 @@ describe("an address that may not edit", () => {
 });
 
 describe("a session that ends in the middle of an edit", () => {
-  const ENDING = "0.005"; // hours: 18 seconds
-  const CHANGED =
-    "Grading, drainage and trenching in Mattoon, typed before the session ended and saved after signing in again.";
   let ending: EditorWorkflow;
 
   beforeAll(async () => {
-    ending = await startEditorWorkflow({ sessionHours: ENDING });
+    ending = await startEditorWorkflow({ sessionHours: ENDING_HOURS });
   }, 180_000);
 
   afterAll(async () => {
@@ -310,7 +277,7 @@ describe("a session that ends in the middle of an edit", () => {
       expect(session).toMatch(/^session1\./);
       const { town } = await openFirstTown(editor, tap, openDataFile);
       const box = await reveal(editor, field(town, "Description").getByRole("textbox"));
-      await box.fill(CHANGED);
+      await box.fill(TYPED_BEFORE_THE_END);
       // The session's hours are up while the owner is still typing.
       await expect
         .poll(
@@ -336,7 +303,7 @@ describe("a session that ends in the middle of an edit", () => {
       await signIn(context, editor, OWNER_EMAIL, "ending-again");
       await editor.getByText("Site content", { exact: true }).waitFor();
       await openDataFile(editor, "Towns", tap);
-      const restore = editor.getByRole("alertdialog").filter({ hasText: "Do you want to restore the edited draft?" });
+      const restore = editor.getByRole("alertdialog").filter({ hasText: RESTORE_QUESTION });
       await restore.waitFor();
       await look(editor, "ending-2-restore");
       await tap(restore.getByRole("button", { name: "Restore" }));
@@ -344,11 +311,7 @@ describe("a session that ends in the middle of an edit", () => {
       await editor.getByText("Entry saved.").waitFor();
       await tap(editor.getByRole("button", { name: "Later" }));
       await ending.settled();
-      expect(ending.repository.pullRequests).toHaveLength(1);
-      const saved = parse(
-        await ending.repository.fileOn(ending.repository.pullRequests[0]!.head, "data/towns.yaml"),
-      ) as TownsFile;
-      expect(saved.towns[0]!.description).toBe(CHANGED);
+      await expectSavedAfterSigningInAgain(ending);
       await look(editor, "ending-3-saved");
     } finally {
       workflow = previous;

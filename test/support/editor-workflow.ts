@@ -19,7 +19,8 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { parseDocument } from "yaml";
+import { parse, parseDocument } from "yaml";
+import { expect } from "vitest";
 import { generate } from "../../scripts/pipeline/generate.ts";
 import { createSiteHandler, listen, serverFor } from "../../scripts/serve/server.ts";
 import { EDITOR_PERMISSIONS } from "../../scripts/sign-in/github-app.ts";
@@ -33,6 +34,26 @@ import { selfSignedCertificate } from "./tls.ts";
 const run = promisify(execFile);
 
 export const OWNER_EMAIL = "owner@example.com";
+/** An address Access would e-mail a PIN to, which the sign-in service does not allow. */
+export const STRANGER = "stranger@example.com";
+/** The editor's sign-in button, as the site's editor script labels it with a sign-in service (admin/editor.ts). */
+export const SIGN_IN = "Sign in with your e-mail address";
+/** Mattoon's new description, as the owner types it. */
+export const NEW_DESCRIPTION =
+  "Trenching, drainage and site work in Mattoon, for homes, farms and builders, with a free estimate first.";
+/** What the band on every page of a preview says. */
+export const PREVIEW_BAND = "Preview of a draft: not the live site.";
+/** A session that ends while the owner types (hours: 18 seconds), and what he typed. */
+export const ENDING_HOURS = "0.005";
+export const TYPED_BEFORE_THE_END =
+  "Grading, drainage and trenching in Mattoon, typed before the session ended and saved after signing in again.";
+/** The editor's questions: before a publish, and when an entry opens with a backup newer than its save. */
+export const PUBLISH_QUESTION = "Are you sure you want to publish this entry?";
+export const RESTORE_QUESTION = "Do you want to restore the edited draft?";
+/** The first page of problems a preview of a refused draft shows, and the problem the tests make. */
+export const PROBLEMS_HEADING = /^This draft has \d+ problems, so it cannot be published yet$/;
+export const SLUG_PROBLEM =
+  /data\/towns\.yaml:\d+:\d+ towns\[1\]\.slug: found "charleston" a second time, expected a unique town slug/;
 const REPOSITORY = { owner: "example-owner", name: "site" } as const;
 /** What site.yaml names as the sign-in service: an https address, pointed at the stand-in after the build. */
 const SIGN_IN_PLACEHOLDER = "https://sign-in.example";
@@ -208,4 +229,68 @@ export async function startEditorWorkflow(
       await rm(tmp, { recursive: true, force: true });
     },
   };
+}
+
+interface TownsFile {
+  towns: { slug: string; description: string }[];
+}
+
+/** The towns as `branch` holds them. */
+async function townsOn(repository: Repository, branch: string): Promise<TownsFile> {
+  return parse(await repository.fileOn(branch, "data/towns.yaml")) as TownsFile;
+}
+
+/**
+ * The one draft the editor made: a branch and a pull request by the owner, holding exactly the
+ * change of Mattoon's description to `description` (towns.yaml alone, and in it that field alone),
+ * with nothing published and no production build.
+ */
+export async function expectDraftOfDescription({ repository, production }: EditorWorkflow, description: string) {
+  expect(repository.pullRequests).toHaveLength(1);
+  const [pull] = repository.pullRequests;
+  expect(pull).toMatchObject({ head: "cms/data/towns", base: "main", state: "open", labels: ["sveltia-cms/draft"] });
+  expect(pull!.title).toBe(`Update data/towns.yaml in the site editor, by ${OWNER_EMAIL}`);
+  expect((await repository.changedFiles("main", "cms/data/towns")).map((file) => file.path)).toEqual([
+    "data/towns.yaml",
+  ]);
+  const before = await townsOn(repository, "main");
+  const after = await townsOn(repository, "cms/data/towns");
+  expect(after.towns[0]!.description).toBe(description);
+  after.towns[0]!.description = before.towns[0]!.description;
+  expect(after).toEqual(before);
+  expect(before.towns[0]!.description).not.toBe(description);
+  expect(production.builds).toBe(0);
+}
+
+/** The draft was merged: the one production build, with Mattoon's description `description`. */
+export async function expectPublishedDescription(workflow: EditorWorkflow, description: string) {
+  const { repository, production } = workflow;
+  await expect.poll(() => repository.pullRequests[0]!.merged, { timeout: 60_000 }).toBe(true);
+  await workflow.settled();
+  expect(production.builds).toBe(1);
+  expect((await townsOn(repository, "main")).towns[0]!.description).toBe(description);
+}
+
+/** The second draft, saved with Mattoon at Charleston's address: its required check failed. */
+export async function expectRefusedDraft({ repository }: EditorWorkflow) {
+  const draft = repository.pullRequests.at(-1)!;
+  expect(draft.number).toBe(2);
+  const head = (await repository.branchHead(draft.head))!;
+  expect(repository.checkRuns.get(head)).toEqual([
+    expect.objectContaining({ name: REQUIRED_CHECK, status: "completed", conclusion: "failure" }),
+  ]);
+  return draft;
+}
+
+/** The notice the editor shows when a publish is refused for the failing check. */
+export function expectNotPublishedNotice(notice: string): void {
+  expect(notice).toContain("the site's check found a problem in this draft, so it cannot go live yet");
+  expect(notice).toContain(`Required status check "${REQUIRED_CHECK}" is failing.`);
+}
+
+/** The draft saved after signing in again holds what was typed before the session ended. */
+export async function expectSavedAfterSigningInAgain({ repository }: EditorWorkflow) {
+  expect(repository.pullRequests).toHaveLength(1);
+  const saved = await townsOn(repository, repository.pullRequests[0]!.head);
+  expect(saved.towns[0]!.description).toBe(TYPED_BEFORE_THE_END);
 }
