@@ -2,7 +2,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../../scripts/measure/chromium.ts";
 import type { EngineDriver } from "./behaviour.ts";
-import { atSiteHost, EVENTS_API_HEADERS, eventsApiAnswer, SITE_HOST, type CountedEvent } from "./plausible.ts";
+import { atSiteHost, eventsApiAnswer, SITE_HOST, type CountedEvent } from "./plausible.ts";
 
 /** Playwright turns Chromium's back/forward cache off; `backForwardCache` leaves it on, as visitors have it. */
 export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
@@ -88,8 +88,6 @@ export async function standInEventsApi(
     if (answer.event) events.push(answer.event);
     if (down) return route.abort("connectionrefused");
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route
-      .fulfill({ status: answer.status, headers: EVENTS_API_HEADERS, body: answer.body })
-      .catch(() => undefined);
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
 }
