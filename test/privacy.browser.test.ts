@@ -185,11 +185,9 @@ describe("/privacy in Chromium", () => {
       );
     }, key);
     expect(await copy()).toContain("An earlier copy");
-    // The site's worker registered afresh installs as a new build's does: the same install step.
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())!.unregister();
-      await navigator.serviceWorker.register("/sw.js");
-    });
+    // The site's worker at another address (the server leaves the query aside) is a new worker to
+    // the browser, which installs it as it installs a new build's: the same install step.
+    await page.evaluate(() => navigator.serviceWorker.register("/sw.js?version=next"));
     await expect.poll(async () => (await copy())?.includes("An earlier copy"), { timeout: 15_000 }).toBe(false);
     expect(await copy()).toContain("<title>");
     const seen: PrivacyObservations = {
