@@ -48,13 +48,19 @@ export async function settled(page: Page): Promise<void> {
 /**
  * Chromium as a visitor's, for the counting tests (support/plausible.ts): it opens `siteUrl`'s
  * server at SITE_HOST, treats that origin as secure (so that the service worker runs, as on the
- * live site's https), and does not say it is driven by automation, so Plausible's tracker counts.
+ * live site's https), and does not say it is driven by automation, so Plausible's tracker counts;
+ * with `backForwardCache`, it keeps pages left in its back-forward cache, as a visitor's does.
  * Returns the browser and the site's address at SITE_HOST.
  */
-export async function launchVisitorBrowser(siteUrl: string): Promise<{ browser: Browser; url: string }> {
+export async function launchVisitorBrowser(
+  siteUrl: string,
+  { backForwardCache = false }: { backForwardCache?: boolean } = {},
+): Promise<{ browser: Browser; url: string }> {
   const url = atSiteHost(siteUrl);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
+    // Playwright turns Chromium's back-forward cache off; a visitor's browser has it on.
+    ...(backForwardCache ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] } : {}),
     args: [
       ...CHROMIUM_FLAGS,
       `--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`,
