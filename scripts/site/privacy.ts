@@ -216,7 +216,7 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
     {
       section: "Do Not Track",
       words: [
-        `Your browser's Do Not Track or Global Privacy Control setting changes nothing on this site, because none of the site's own code${counting ? ", Plausible's script included," : ""} reads it. The site itself does not follow you across other websites. The form on our contact page is ${provider}'s own page, which may keep cookies (above); how it answers the setting is up to ${facts.formProvider.company}, whose privacy policy covers it.`,
+        `Your browser's Do Not Track or Global Privacy Control setting changes nothing on this site, because none of the site's own code${counting ? ", Plausible's script included," : ""} reads it; the site itself follows no one across other websites. The form on our contact page is ${provider}'s own page, which may keep cookies (above): whether it follows visitors across other websites, and how it answers the setting, is ${facts.formProvider.company}'s to say, in its privacy policy.`,
       ],
       claim: { kind: "do-not-track-unread" },
     },
