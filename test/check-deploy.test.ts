@@ -4,7 +4,8 @@
 // form's provider is stood in for at its own addresses (support/form-stand-in.ts), so the command
 // really asks them, and nothing leaves the machine.
 import { existsSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -15,6 +16,7 @@ import { buildModel, type Business } from "../scripts/data/model.ts";
 import { inlineHash } from "../scripts/headers/csp.ts";
 import { buildRoutes } from "../scripts/pages/routes.ts";
 import { generate } from "../scripts/pipeline/generate.ts";
+import { hostedBy } from "../scripts/site/privacy.ts";
 import { serve } from "../scripts/serve/server.ts";
 import { ADDRESS_CASES } from "./support/addresses.ts";
 import { startFormStandIn, type FormStandIn } from "./support/form-stand-in.ts";
@@ -175,6 +177,40 @@ describe("check-deploy on Cloudflare's runtime (wrangler pages dev)", () => {
     standIn.requests.length = 0;
     const result = await checkDeploy([runtime.url, "--dist", runtime.dir, "--served-by", "cloudflare"]);
     expectPasses(result, /, served by Cloudflare \(as told\)$/);
+  });
+});
+
+describe("check-deploy on a server other than the one /privacy names", () => {
+  it("says the privacy page names another host, and which build to deploy", async () => {
+    const shared = await serveSharedSite();
+    const dist = path.join(await mkdtemp(path.join(tmpdir(), "named-host-")), "dist");
+    try {
+      // A build whose privacy page names Netlify, served by `npm start`: the page names the wrong server.
+      await cp(shared.dir, dist, { recursive: true });
+      const privacy = await readFile(path.join(dist, "privacy.html"), "utf8");
+      const named = privacy.replace(
+        "The web server that sends these pages receives",
+        `${hostedBy("Netlify")}: its servers receive`,
+      );
+      expect(named).not.toBe(privacy);
+      await writeFile(path.join(dist, "privacy.html"), named);
+      await rm(path.join(dist, "privacy.html.br"), { force: true });
+      await rm(path.join(dist, "privacy.html.gz"), { force: true });
+      const { server, url } = await serve({ dir: dist, port: 0 });
+      try {
+        const result = await checkDeploy([url, "--dist", dist, "--served-by", "sitegen"]);
+        expect(result.code, result.stdout).toBe(1);
+        const lines = result.stdout.trimEnd().split("\n");
+        expect(lines.slice(1, -1), result.stdout).toEqual([
+          "/privacy: the privacy page names Netlify as the site's host, and sitegen serve serves the site: deploy a build for the server that serves it (npm run generate, with no --for)",
+        ]);
+      } finally {
+        await closeServer(server);
+      }
+    } finally {
+      await rm(path.dirname(dist), { recursive: true, force: true });
+      await shared.close();
+    }
   });
 });
 

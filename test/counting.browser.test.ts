@@ -1,7 +1,8 @@
 // Counting in Chromium, with Plausible's own tracker as the site bundles it and a stand-in for
 // Plausible's Events API (support/plausible.ts), on the site's own server: a view of each page
 // shown and none of a page loaded ahead or kept by the service worker; Call, Text and Estimate with
-// their page and its town or service; nothing kept in the browser; the owner's own opt-out;
+// their page and its town or service; a page shown again from the back-forward cache counted
+// again; nothing kept in the browser; the owner's own opt-out;
 // /privacy's statements held to it; the site unhindered when the events address is slow or cannot
 // be reached; and nothing at all without the setting. Firefox and WebKit run the visit too
 // (counting-engines.browser.test.ts), and the hosts' runtimes serve it (counting-hosts.browser.test.ts).
@@ -278,6 +279,49 @@ describe("counting in Chromium, on the site's own server", () => {
     ]);
     const withoutCounting = privacyStatements({ ...model.privacy.facts, counting: undefined });
     expect(privacyViolations(withoutCounting, seen).join("\n")).toMatch(/no statement says the site counts/);
+    await context.close();
+  });
+});
+
+describe("counting a page the browser shows again from its back-forward cache", () => {
+  let cached: Browser;
+  let cachedUrl: string;
+
+  beforeAll(async () => {
+    ({ browser: cached, url: cachedUrl } = await launchVisitorBrowser(site.url, { backForwardCache: true }));
+  });
+
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  it("counts it again, as Plausible's tracker does on pageshow, and as /privacy says", async () => {
+    const events: CountedEvent[] = [];
+    const context = await cached.newContext({ viewport: { width: 390, height: 844 } });
+    await standInEventsApi(context, STAND_IN_EVENTS, events);
+    await context.addInitScript(() =>
+      addEventListener("pageshow", (event) => Object.assign(window, { restored: event.persisted })),
+    );
+    const page = await context.newPage();
+    await page.goto(`${cachedUrl}/towns/paris`);
+    await received(events, isView, 1);
+    await page.click('main a[href="/towns/charleston"]');
+    await page.waitForURL(`${cachedUrl}/towns/charleston`);
+    await received(events, isView, 2);
+    // A page shown from the cache fires no load event: the navigation's commit is all there is.
+    await page.goBack({ waitUntil: "commit" });
+    await page.waitForURL(`${cachedUrl}/towns/paris`, { waitUntil: "commit" });
+    // Shown from the cache, not loaded again: the page's own state came back with it, and its
+    // pageshow says so (persisted).
+    await page.waitForFunction(() => (window as unknown as { restored?: boolean }).restored === true, undefined, {
+      timeout: 5_000,
+    });
+    await received(events, isView, 3);
+    expect(pageViews(events)).toEqual(["/towns/paris", "/towns/charleston", "/towns/paris"]);
+    const [counts] = privacyStatements(model.privacy.facts)
+      .filter((statement) => statement.claim.kind === "counts")
+      .map((statement) => statement.words.join(""));
+    expect(counts).toContain("again when you come back to it with your browser's Back or Forward button");
     await context.close();
   });
 });

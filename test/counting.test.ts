@@ -3,7 +3,8 @@
 // on every page, allowed by its hash, each page's policy gaining exactly the events address in
 // connect-src (in _headers, the service worker's offline page and the nginx config alike), what
 // each page says it is about, and the bytes it adds. The browsers run it in
-// counting.browser.test.ts and counting-engines.browser.test.ts.
+// counting.browser.test.ts and counting-engines.browser.test.ts. And the stand-in for Plausible's
+// Events API those run against, held to what Plausible's own server does (support/plausible.ts).
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,7 +27,7 @@ import { HEADERS_FILE } from "../scripts/headers/headers-file.ts";
 import { isSitePageFile } from "../scripts/site/urls.ts";
 import { copyData, lineOf, problemsOf } from "./support/data-copy.ts";
 import { addJobs, JOBS_TODAY } from "./support/job-fixtures.ts";
-import { COUNTED_DOMAIN, countingData, STAND_IN_EVENTS } from "./support/plausible.ts";
+import { COUNTED_DOMAIN, countingData, eventsApiAnswer, STAND_IN_EVENTS } from "./support/plausible.ts";
 import { DATA_DIR, SPEC_DATA_DIR } from "./support/paths.ts";
 import { appendFile, readFile } from "node:fs/promises";
 
@@ -243,4 +244,80 @@ describe("with the setting", () => {
       await rm(out, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("the stand-in for Plausible's Events API, as Plausible's server answers", () => {
+  /** A POST as the tracker sends it: text/plain, a JSON body. */
+  const post = (body: Record<string, unknown>) => ({
+    method: "POST",
+    contentType: "text/plain",
+    body: JSON.stringify({ n: "pageview", u: `https://${COUNTED_DOMAIN}/towns/paris`, d: COUNTED_DOMAIN, ...body }),
+  });
+  const site = { domain: COUNTED_DOMAIN };
+
+  it("takes a count with 202 and ok, and refuses a request it cannot read with 400 and the errors", () => {
+    const taken = eventsApiAnswer(post({ n: "Call", p: { page: "/towns/paris", town: "Paris" } }), site);
+    expect([taken.status, taken.body, taken.headers["x-plausible-dropped"]]).toEqual([202, "ok", undefined]);
+    expect(taken.event).toMatchObject({ name: "Call", path: "/towns/paris", hostname: COUNTED_DOMAIN });
+    expect(taken.event!.props).toEqual({ page: "/towns/paris", town: "Paris" });
+    expect(eventsApiAnswer({ method: "POST", contentType: "text/plain", body: "not json" }).status).toBe(400);
+    expect(JSON.parse(eventsApiAnswer(post({ n: "x".repeat(121) })).body)).toEqual({
+      errors: { event_name: ["should be at most 120 character(s)"] },
+    });
+    expect(eventsApiAnswer(post({ u: "data:text/html,hello" })).status).toBe(400);
+    expect(eventsApiAnswer(post({ n: "engagement" })).status).toBe(400);
+    expect(eventsApiAnswer(post({ n: "engagement", sd: 40 })).status).toBe(202);
+    expect(eventsApiAnswer({ method: "GET", contentType: "", body: "" }).status).toBe(404);
+  });
+
+  it("turns numbers and yes/no into text, leaves out lists, objects and blank values, and keeps 30 properties", () => {
+    // Written as the JSON text it is sent as: numbers as their own digits.
+    const body = `{"n":"Call","u":"https://${COUNTED_DOMAIN}/","d":"${COUNTED_DOMAIN}","p":{"count":3,"big":12345678901234567890,"share":0.5,"whole":2.0,"sent":true,"list":[1],"nested":{"a":1},"none":null,"blank":"  "}}`;
+    const { props } = eventsApiAnswer({ method: "POST", contentType: "text/plain", body }, site).event!;
+    expect(props).toEqual({ count: "3", big: "12345678901234567890", share: "0.5", whole: "2.0", sent: "true" });
+    // A JSON text in p is read as the properties, as Plausible reads it.
+    expect(eventsApiAnswer(post({ p: JSON.stringify({ page: "/" }) }), site).event!.props).toEqual({ page: "/" });
+    const many = Object.fromEntries(
+      Array.from({ length: 32 }, (_, index) => [`k${String(index).padStart(2, "0")}`, "v"]),
+    );
+    const kept = Object.keys(eventsApiAnswer(post({ p: many }), site).event!.props).sort();
+    expect(kept).toHaveLength(30);
+    expect(kept).not.toContain("k00");
+    expect(kept).not.toContain("k01");
+    expect(eventsApiAnswer(post({ p: { ["k".repeat(301)]: "v" } }), site).status).toBe(400);
+    expect(eventsApiAnswer(post({ p: { page: "v".repeat(2001) } }), site).status).toBe(400);
+  });
+
+  it("drops, still answering 202, a count for a site it does not have, and every count once the plan has lapsed", () => {
+    const other = eventsApiAnswer(post({ d: "another.example" }), site);
+    expect([other.status, other.body, other.headers["x-plausible-dropped"]]).toEqual([202, "ok", "1"]);
+    expect(other.event).toBeUndefined();
+    expect(other.dropped?.map((drop) => drop.reason)).toEqual(["not_found"]);
+    const lapsed = { ...site, acceptTrafficUntil: "2026-11-27" };
+    const dayAfter = eventsApiAnswer(post({}), lapsed, new Date("2026-11-28T00:30:00Z"));
+    expect([dayAfter.status, dayAfter.headers["x-plausible-dropped"], dayAfter.event]).toEqual([202, "1", undefined]);
+    expect(dayAfter.dropped?.map((drop) => drop.reason)).toEqual(["payment_required"]);
+    expect(eventsApiAnswer(post({}), lapsed, new Date("2026-11-27T23:30:00Z")).event).toBeDefined();
+  });
+
+  it("keeps, when the site has a hostname allow-list, only counts from the hostnames on it", () => {
+    const shielded = { ...site, allowedHostnames: [COUNTED_DOMAIN] };
+    const from = (host: string) => eventsApiAnswer(post({ u: `https://${host}/contact` }), shielded);
+    expect(from(COUNTED_DOMAIN).event?.hostname).toBe(COUNTED_DOMAIN);
+    expect(from(`www.${COUNTED_DOMAIN}`).event?.hostname).toBe(COUNTED_DOMAIN);
+    for (const host of [
+      "central-illinois.netlify.app",
+      "deploy-preview-12--central-illinois.netlify.app",
+      "central-illinois.pages.dev",
+    ]) {
+      expect(from(host).event, host).toBeUndefined();
+      expect(
+        from(host).dropped?.map((drop) => drop.reason),
+        host,
+      ).toEqual(["site_hostname_allowlist"]);
+    }
+    const wildcard = { ...site, allowedHostnames: [`*.${COUNTED_DOMAIN}`] };
+    expect(eventsApiAnswer(post({ u: `https://shop.${COUNTED_DOMAIN}/` }), wildcard).event).toBeDefined();
+    expect(eventsApiAnswer(post({}), { ...site, allowedHostnames: [] }).event).toBeDefined();
+  });
 });

@@ -1,9 +1,12 @@
 // The privacy page's "last updated" date is site.yaml's privacyUpdated: a day the owner (or whoever
-// changes the page's words) sets, never later than the build's day. The words it dates are held
+// changes the page's words) sets, never later than the build's day, and never left behind when
+// counting is turned on (data/privacy-date.ts, by git's history). The words it dates are held
 // here: the page's text for the spec's data, without its date, is a file snapshot named by the date
 // in data/site.yaml, so that a change of the template's words fails until that date says when they
 // took effect (a new date writes a new snapshot; delete the old one).
-import { readFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { appendFile, readFile } from "node:fs/promises";
+import { promisify } from "node:util";
 import path from "node:path";
 import { parse as parseHtml } from "parse5";
 import { parse } from "yaml";
@@ -13,6 +16,13 @@ import { outputText } from "../scripts/lib/output.ts";
 import { renderSite } from "../scripts/pipeline/generate.ts";
 import { copyData, lineOf, loadProblems, replaceInFile } from "./support/data-copy.ts";
 import { DATA_DIR, SPEC_DATA_DIR } from "./support/paths.ts";
+import { COUNTED_DOMAIN } from "./support/plausible.ts";
+
+/** git in `dir`, as a committer of its own. */
+const git = (dir: string, ...args: string[]) =>
+  promisify(execFile)("git", ["-c", "user.name=Site owner", "-c", "user.email=owner@example.com", ...args], {
+    cwd: dir,
+  });
 
 type Node = { nodeName: string; value?: string; childNodes?: Node[] };
 
@@ -70,6 +80,48 @@ describe("the privacy page's last updated date", () => {
       expected: "a date no later than today, 2026-11-30",
     });
     expect(await loadProblems(dir, { today: new Date("2026-12-01T06:30:00Z") })).toEqual([]);
+  });
+
+  it("is refused at its line when counting is turned on and it is not moved, committed or not; taken once it moves", async () => {
+    const dir = await copyData();
+    const today = new Date("2026-11-28T12:00:00Z");
+    await git(dir, "init", "--quiet");
+    await git(dir, "add", ".");
+    await git(dir, "commit", "--quiet", "-m", "The site");
+    // The owner's guide's step: plausible at the end of site.yaml.
+    await appendFile(path.join(dir, "site.yaml"), `plausible:\n  domain: ${COUNTED_DOMAIN}\n`);
+    const text = await readFile(path.join(dir, "site.yaml"), "utf8");
+    const refusal = {
+      file: "data/site.yaml",
+      field: "privacyUpdated",
+      line: lineOf(text, "privacyUpdated:"),
+      column: 17,
+      found: `"2020-01-01", written before plausible (line ${lineOf(text, "plausible:")}) turned counting on`,
+      expected: expect.stringMatching(
+        /^the day the privacy page's words about counting take effect, such as today, 2026-11-28/,
+      ),
+    };
+    expect(await loadProblems(dir, { today })).toEqual([refusal]);
+    await git(dir, "commit", "--quiet", "-am", "Count visits");
+    expect(await loadProblems(dir, { today })).toEqual([refusal]);
+    await replaceInFile(dir, "site.yaml", "privacyUpdated: 2020-01-01", "privacyUpdated: 2026-11-28");
+    expect(await loadProblems(dir, { today })).toEqual([]);
+    await git(dir, "commit", "--quiet", "-am", "The privacy page's date");
+    expect(await loadProblems(dir, { today })).toEqual([]);
+  });
+
+  it("takes counting turned on with the date in the same change, and any data outside git", async () => {
+    const dir = await copyData();
+    await git(dir, "init", "--quiet");
+    await git(dir, "add", ".");
+    await git(dir, "commit", "--quiet", "-m", "The site");
+    await appendFile(path.join(dir, "site.yaml"), `plausible:\n  domain: ${COUNTED_DOMAIN}\n`);
+    await replaceInFile(dir, "site.yaml", "privacyUpdated: 2020-01-01", "privacyUpdated: 2026-11-28");
+    await git(dir, "commit", "--quiet", "-am", "Count visits");
+    expect(await loadProblems(dir, { today: new Date("2026-11-28T12:00:00Z") })).toEqual([]);
+    const outside = await copyData();
+    await appendFile(path.join(outside, "site.yaml"), `plausible:\n  domain: ${COUNTED_DOMAIN}\n`);
+    expect(await loadProblems(outside)).toEqual([]);
   });
 
   it("is refused when it is not a day that exists", async () => {

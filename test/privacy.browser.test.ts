@@ -2,8 +2,8 @@
 // provider's own code (support/form-provider.ts): every statement of its list (site/privacy.ts)
 // is checked against the cookies, every storage kind, every Cache Storage entry by kind and every
 // request that leaves the site (prerenders and the form's frame included), both ways
-// (support/privacy-claims.ts); then the form sent, what the provider's script told the form, and a
-// copy replaced when its page is opened again. Firefox and WebKit run the same check
+// (support/privacy-claims.ts); then the form sent, what the provider's script told the form, a
+// copy replaced when its page is opened again, and every copy fetched again as a new worker installs. Firefox and WebKit run the same check
 // (privacy-engines.browser.test.ts). And links off the site carry rel="noopener noreferrer".
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -163,6 +163,38 @@ describe("/privacy in Chromium", () => {
       visits: [],
       workerSeesNavigations: true,
       copyReplaced: !(await copy())!.includes("An earlier copy"),
+    };
+    expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
+    await page.close();
+  });
+
+  it("fetches every kept copy again, of a page not open too, when a new version of the site's worker installs", async () => {
+    const page = await context.newPage();
+    const key = `${site.url}/towns/charleston`;
+    await page.goto(key, { waitUntil: "load" });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.goto(`${site.url}/services`, { waitUntil: "load" });
+    const copy = () =>
+      page.evaluate(async (address) => (await (await caches.open("pages")).match(address))?.text(), key);
+    // An earlier build's copy of a page that is not open now.
+    await page.evaluate(async (address) => {
+      const cache = await caches.open("pages");
+      await cache.put(
+        address,
+        new Response("<!DOCTYPE html><title>An earlier copy</title>", { headers: { "Content-Type": "text/html" } }),
+      );
+    }, key);
+    expect(await copy()).toContain("An earlier copy");
+    // The site's worker at another address (the server leaves the query aside) is a new worker to
+    // the browser, which installs it as it installs a new build's: the same install step.
+    await page.evaluate(() => navigator.serviceWorker.register("/sw.js?version=next"));
+    await expect.poll(async () => (await copy())?.includes("An earlier copy"), { timeout: 15_000 }).toBe(false);
+    expect(await copy()).toContain("<title>");
+    const seen: PrivacyObservations = {
+      siteOrigin: new URL(site.url).origin,
+      visits: [],
+      workerSeesNavigations: true,
+      copiesRefreshed: !(await copy())!.includes("An earlier copy"),
     };
     expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
     await page.close();

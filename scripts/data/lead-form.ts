@@ -14,6 +14,18 @@ import { excerpt } from "../lib/printable.ts";
 
 type Element = Extract<FragmentNode, { kind: "element" }>;
 
+/**
+ * Whose forms these are: a frame at /widget/form/<id> with the helper /js/form_embed.js is the
+ * embed of LeadConnector, HighLevel's form service, on its own hosts (api.leadconnectorhq.com,
+ * link.msgsndr.com) or an agency's white-label name for them. /privacy names it and links the
+ * privacy policy that covers what it does with a visitor's details (HighLevel's).
+ */
+export const FORM_PROVIDER = {
+  name: "LeadConnector",
+  company: "HighLevel",
+  privacyPolicy: "https://www.gohighlevel.com/privacy-policy",
+} as const;
+
 /** The frame's height when the snippet gives none: the 916 px of the client's description. */
 export const DEFAULT_FORM_HEIGHT = 916;
 /** The helper's address when the owner gives the form's address alone: the provider's own. */

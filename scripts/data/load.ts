@@ -10,6 +10,7 @@ import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, problemInText, type
 import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
 import { checkBrand, type BrandMarks } from "./brand.ts";
 import { checkRules } from "./rules.ts";
+import { countingDateProblems } from "./privacy-date.ts";
 import { DATA_FILES, type Faq, type Job, type Service, type SiteData, type Town } from "./schema.ts";
 import { newestFirst } from "./jobs.ts";
 import { quotedValue } from "../lib/printable.ts";
@@ -156,6 +157,7 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
   const { site, services, towns, faq, jobs } = parsed;
   const rules = checkRules({ site, services, towns, faq, jobs }, options.today);
   problems.push(...rules.problems);
+  if (site) problems.push(...(await countingDateProblems(dataDir, site, options.today ?? new Date())));
   const checked = await checkPhotos(dataDir, photoPlaces(site, services, towns, jobs));
   problems.push(...checked.problems);
   const brand = await checkBrand(dataDir, site);

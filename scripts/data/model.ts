@@ -9,7 +9,7 @@ import type { BrandImage } from "./brand.ts";
 import type { PhotoInfo } from "./photos.ts";
 import { DAYS, US_PHONE, type HeroPhoto, type Job, type JobPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
 import { businessDay, dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
-import { privacyFacts, type PrivacyFacts } from "./privacy.ts";
+import { privacyFacts, type PrivacyFacts, type ServedBy } from "./privacy.ts";
 
 export interface Phone {
   /** As typed in site.yaml, e.g. "(217) 555-0142". */
@@ -209,6 +209,8 @@ function toSpecialHours(entries: SiteData["specialHours"], today: string): Speci
 export interface ModelOptions {
   /** The moment of the build, which decides the exceptions to the hours shown; now by default. */
   today?: Date;
+  /** The static host the build is for, which /privacy names; none for the local server and nginx. */
+  servedBy?: ServedBy;
 }
 
 export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel {
@@ -237,7 +239,7 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
     },
     ...resolvedRows(raw, resolve),
     homeFaqs: raw.homeFaqs,
-    privacy: { facts: privacyFacts(raw.site, form), updated: raw.site.privacyUpdated },
+    privacy: { facts: privacyFacts(raw.site, form, options.servedBy), updated: raw.site.privacyUpdated },
   };
 }
 

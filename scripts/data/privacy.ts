@@ -1,8 +1,15 @@
-// What the privacy page says of the data: the business's name, address and numbers and the
-// estimate form's hosts, and what the form provider's helper keeps in the browser. The page's "last
-// updated" date is site.yaml's privacyUpdated, set when its words change.
-import type { LeadFormEmbed } from "./lead-form.ts";
-import type { SiteData } from "./schema.ts";
+// What the privacy page says of the data: the business's name, address and numbers, the estimate
+// form's provider and hosts, what the provider's helper keeps in the browser, where the counts go,
+// and the host the build is for. The page's "last updated" date is site.yaml's privacyUpdated, set
+// when its words change (privacy-date.ts holds it to the day counting was turned on).
+import { FORM_PROVIDER, type LeadFormEmbed } from "./lead-form.ts";
+import { PLAUSIBLE_EVENTS, type SiteData } from "./schema.ts";
+
+/** The static host a build is for, as /privacy names it: its name and its own privacy policy. */
+export interface ServedBy {
+  name: string;
+  privacyPolicy: string;
+}
 
 /** Everything of data/ the privacy page shows. */
 export interface PrivacyFacts {
@@ -11,12 +18,22 @@ export interface PrivacyFacts {
   phone: string;
   /** The number for texts, when there is one. */
   text?: string;
+  /** Whose the estimate form is (lead-form.ts). */
+  formProvider: typeof FORM_PROVIDER;
   /** The hosts the estimate form's frame and helper come from, in that order, each once. */
   formHosts: string[];
   /** What the provider's helper keeps in the browser's local storage on the site's origin. */
   formStorage: { key: string; holds: string }[];
-  /** Where the pages send their counts (site.yaml's plausible), when the site counts. */
-  counting?: { endpoint: string; host: string };
+  /**
+   * Where the pages send their counts (site.yaml's plausible), when the site counts: Plausible's own
+   * service, or a server of the owner's that runs Plausible Community Edition (`ownServer`).
+   */
+  counting?: { endpoint: string; host: string; ownServer: boolean };
+  /**
+   * The static host the build is for (pipeline/generate.ts); none for a build the local server or
+   * nginx serves, whose server the build cannot name.
+   */
+  servedBy?: ServedBy;
 }
 
 /**
@@ -32,17 +49,31 @@ function providerStorage(frameId: string): PrivacyFacts["formStorage"] {
   ];
 }
 
-/** The facts from the checked site.yaml, and its estimate form as the model read it. */
-export function privacyFacts(site: SiteData, read: LeadFormEmbed): PrivacyFacts {
+/**
+ * The facts from the checked site.yaml, its estimate form as the model read it, and the host the
+ * build is for, if any.
+ */
+export function privacyFacts(site: SiteData, read: LeadFormEmbed, servedBy?: ServedBy): PrivacyFacts {
   const { name, address, phones, plausible } = site;
   const formHosts = [...new Set([read.frameUrl, read.scriptUrl].map((address) => new URL(address).host))];
+  const countsTo = plausible && new URL(plausible.endpoint).host;
   return {
     business: name,
     address: `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`,
     phone: phones.primary,
+    formProvider: FORM_PROVIDER,
     formHosts,
     formStorage: providerStorage(Object.fromEntries(read.frameAttributes).id!),
     ...(phones.text === undefined ? {} : { text: phones.text }),
-    ...(plausible ? { counting: { endpoint: plausible.endpoint, host: new URL(plausible.endpoint).host } } : {}),
+    ...(plausible && countsTo
+      ? {
+          counting: {
+            endpoint: plausible.endpoint,
+            host: countsTo,
+            ownServer: countsTo !== new URL(PLAUSIBLE_EVENTS).host,
+          },
+        }
+      : {}),
+    ...(servedBy ? { servedBy } : {}),
   };
 }

@@ -9,6 +9,7 @@ import { loadData } from "../data/load.ts";
 import { buildModel } from "../data/model.ts";
 import { contentType } from "../headers/content-types.ts";
 import { HEADERS_FILE, parseHeadersFile } from "../headers/headers-file.ts";
+import { HOST_NAMES, HOSTS } from "../headers/hosts.ts";
 import { scanHtml } from "../headers/html-scan.ts";
 import { plainHttpPolicy } from "../headers/plain-http.ts";
 import { headersForPath, type HeaderRule } from "../headers/rules.ts";
@@ -19,6 +20,7 @@ import {
   ADMIN_PATH,
   NOT_FOUND_FILE,
   PAGE_SUFFIX,
+  PRIVACY_PATH,
   SERVICE_WORKER_FILE,
   SERVICE_WORKER_PATH,
   fileForPath,
@@ -32,7 +34,8 @@ import { hostDown, type HostDown } from "./host-down.ts";
 import { policiesIn } from "./policy-text.ts";
 import { printable } from "../lib/printable.ts";
 import { quoted } from "./printable.ts";
-import { detectServer, type Server } from "./servers.ts";
+import { detectServer, SERVER_NAMES, type Server } from "./servers.ts";
+import { hostedBy } from "../site/privacy.ts";
 
 interface CheckOptions {
   /** The deployed site: https://…, or http:// on this computer; site.yaml's url when absent. */
@@ -157,6 +160,27 @@ async function readBuild(dir: string): Promise<Build> {
     return urlPath === undefined ? [] : [{ path: urlPath, location }];
   });
   return { dir, rules: parseHeadersFile((await read(HEADERS_FILE)).toString("utf8")), files, pages, read };
+}
+
+/**
+ * /privacy names the host the build was made for, whose servers send the pages (site/privacy.ts),
+ * or none for a build for the local server or nginx: the server that answers must be that one.
+ */
+async function privacyHostProblems(build: Build, server: Server): Promise<Problem[]> {
+  const file = fileForPath(PRIVACY_PATH);
+  if (!build.files.has(file)) return [];
+  const html = (await build.read(file)).toString("utf8");
+  const named = HOSTS.find((host) => html.includes(hostedBy(HOST_NAMES[host])));
+  const serving = HOSTS.find((host) => host === server);
+  if (named === serving) return [];
+  const says = named ? `names ${HOST_NAMES[named]} as the site's host` : "names no host";
+  const command = serving ? `npm run generate -- --for ${serving}` : "npm run generate, with no --for";
+  return [
+    {
+      address: PRIVACY_PATH,
+      what: `the privacy page ${says}, and ${SERVER_NAMES[server]} serves the site: deploy a build for the server that serves it (${command})`,
+    },
+  ];
 }
 
 /** What the check knows while it runs. */
@@ -417,6 +441,8 @@ export async function checkDeploy(options: CheckOptions): Promise<CheckResult> {
           fileProblems(context, urlPath, answer, { status: 200, file, rulePath: urlPath }),
         );
       }),
+    // Told or seen in the headers: a server only assumed (none was recognised) may be any.
+    ...(heading.known === "assumed" ? [] : [() => privacyHostProblems(build, server)]),
     () => formProblems(context, "frame", business.leadForm.frameUrl),
     () => formProblems(context, "script", business.leadForm.scriptUrl),
   ];

@@ -1,10 +1,27 @@
 // The static hosts docs/deploying.md tells the owner to deploy to: their names, the variable each sets in
 // its builds, and how each installs and builds the site. What a build for one of them writes is
 // chosen in pipeline/build-target.ts.
+import type { ServedBy } from "../data/privacy.ts";
+
 export const HOSTS = ["netlify", "cloudflare"] as const;
 export type Host = (typeof HOSTS)[number];
 
 export const HOST_NAMES: Record<Host, string> = { netlify: "Netlify", cloudflare: "Cloudflare Pages" };
+
+/**
+ * Each host's own privacy policy, which /privacy links where it names the host the build is for
+ * (the policy that covers what the host's servers record of each request).
+ */
+export const HOST_PRIVACY_POLICIES: Record<Host, string> = {
+  netlify: "https://www.netlify.com/privacy/",
+  cloudflare: "https://www.cloudflare.com/privacypolicy/",
+};
+
+/** The host as /privacy names it. */
+export const servedBy = (host: Host): ServedBy => ({
+  name: HOST_NAMES[host],
+  privacyPolicy: HOST_PRIVACY_POLICIES[host],
+});
 
 /** The variable each host sets in its builds, and its value there. */
 export const HOST_ENVIRONMENT: Record<Host, { name: string; value: string }> = {

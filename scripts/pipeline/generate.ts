@@ -12,7 +12,7 @@ import { headerPolicyFor, pagePolicy, picturePolicy, siteWidePolicy, type PagePo
 import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { plainHttpPolicy } from "../headers/plain-http.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
-import type { Host } from "../headers/hosts.ts";
+import { servedBy, type Host } from "../headers/hosts.ts";
 import { buildTargetFor } from "./build-target.ts";
 import { iconIn, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
@@ -134,7 +134,8 @@ async function produceSite(
   const { preview = false } = options;
   // A preview counts nothing: no visit to it is a visit to the site.
   const data = preview ? { ...loaded, site: { ...loaded.site, plausible: undefined } } : loaded;
-  const model = buildModel(data, { today });
+  // /privacy names the host the build is for, whose servers send its pages.
+  const model = buildModel(data, { today, ...(options.host ? { servedBy: servedBy(options.host) } : {}) });
   // Drawn once, when the first page that shows it renders, and shared with its picture.
   const areaMap = serviceAreaMapOf(model);
   const routes = buildRoutes(model, areaMap);

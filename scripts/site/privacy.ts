@@ -5,7 +5,7 @@
 import type { PrivacyFacts } from "../data/privacy.ts";
 import { joinList } from "../data/model.ts";
 import { LEAVE_OUT, TAP_EVENTS } from "./counting.ts";
-import { CONTACT_PATH, HOME_PATH } from "./urls.ts";
+import { ADMIN_PATH, CONTACT_PATH, HOME_PATH } from "./urls.ts";
 
 /** A statement's words: text, a name in code type, or a link. */
 export type PrivacyWords = (string | { code: string } | { href: string; text: string })[];
@@ -17,12 +17,17 @@ export type CopyKind = "page" | "picture";
 export type PrivacyClaim =
   /** No cookie, from the site or the provider's helper, on any page. */
   | { kind: "no-cookies" }
-  /** The site's own code writes nothing to localStorage, sessionStorage or IndexedDB. */
+  /**
+   * The site's own code writes nothing to localStorage, sessionStorage or IndexedDB (but the mark
+   * of a `leave-out` claim, where the page makes one).
+   */
   | { kind: "no-storage-of-its-own" }
   /** Cache Storage holds copies of these kinds only, those of `fromStart` after the first visit. */
   | { kind: "copies"; of: readonly CopyKind[]; fromStart: readonly string[] }
   /** Opening a page online replaces its copy with what the network brought. */
   | { kind: "copy-replaced-on-open" }
+  /** A new version of the site's worker, as it installs, fetches every kept copy again: one of a page not open is replaced too. */
+  | { kind: "copies-refreshed" }
   /** Requests leave the site only from `page`, and only for `hosts`; a page pointed at is not run ahead. */
   | { kind: "off-site-only-from"; page: string; hosts: readonly string[] }
   /** The provider's helper keeps these localStorage keys: on a visit, and once the form is sent (plus `accountKeys` named by the provider). */
@@ -31,8 +36,9 @@ export type PrivacyClaim =
   | { kind: "provider-is-told"; what: readonly ("address" | "campaign tags" | "referrer")[] }
   /**
    * Every page sends its counts to `endpoint`, and only these: a page view when a page is shown
-   * (not when it is loaded ahead), an event named in `taps` for each such tap, and on leaving a
-   * page, how far it was read; each holding only `fields`, its properties only `properties`.
+   * (not when it is loaded ahead; again when the browser shows it from its back-forward cache), an
+   * event named in `taps` for each such tap, and on leaving a page, how far it was read; each
+   * holding only `fields`, its properties only `properties`.
    */
   | {
       kind: "counts";
@@ -46,6 +52,18 @@ export type PrivacyClaim =
    * opened at `in` removes it.
    */
   | { kind: "leave-out"; out: string; in: string; key: string }
+  /**
+   * No code the site sends (its pages' scripts, the counting script, the worker) reads the
+   * browser's Do Not Track signal: test/privacy.test.ts reads them all.
+   */
+  | { kind: "do-not-track-unread" }
+  /**
+   * The server is the host the build is for (`host`, its name), or one the build cannot name:
+   * `sitegen check-deploy` holds the name to the server that answers.
+   */
+  | { kind: "served-by"; host?: string }
+  /** The page's words change only with its date: test/privacy-date.test.ts and data/privacy-date.ts hold it. */
+  | { kind: "changes-dated" }
   /** Said of the server, the provider's own site or the business: nothing a browser here shows. */
   | { kind: "beyond-the-browser" };
 
@@ -53,7 +71,8 @@ export type PrivacyClaim =
 const PLAUSIBLE_DATA_POLICY = "https://plausible.io/data-policy";
 
 /** The sections of /privacy's list, in the page's order; "Counting visits" only when the site counts. */
-type PrivacySection = "This website" | "Counting visits" | "The estimate form";
+type PrivacySection =
+  "This website" | "Counting visits" | "The estimate form" | "Do Not Track" | "Changes to this page";
 
 /**
  * What a count holds, by the tracker's own names for its fields (the Events API's, shortened):
@@ -72,28 +91,33 @@ export interface PrivacyStatement {
   claim: PrivacyClaim;
 }
 
+/** How the statement of who sends the pages begins when it names the host: `sitegen check-deploy` looks for it. */
+export const hostedBy = (host: string) => `This site is hosted by ${host}`;
+
 /**
- * The statements of /privacy's first two sections. What the provider's helper does is as read in
- * the dated copies of form_embed.js in data/SOURCES.md ("The estimate form's helper").
+ * The statements of /privacy's list. What the provider's helper does is as read in the dated
+ * copies of form_embed.js in data/SOURCES.md ("The estimate form's helper"); what Plausible does
+ * with a count, as its source reads (lib/plausible/ingestion/event.ex, docs/owner-guide.md).
  */
 export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
   const [visitRecord, sent] = facts.formStorage;
   const contact = { href: CONTACT_PATH, text: "contact page" };
-  const { counting } = facts;
+  const { counting, servedBy } = facts;
+  const provider = facts.formProvider.name;
   return [
     {
       section: "This website",
       words: [
         counting
-          ? "The site sets no cookies, and runs no advertising or tracking code. It counts visits without them, as below."
-          : "The site sets no cookies, and runs no analytics, advertising or tracking code.",
+          ? "The site sets no cookies and shows no advertising. Besides Plausible Analytics' script, which counts visits (below), and the estimate form's provider on the contact page (below), it runs no analytics or tracking code."
+          : "The site sets no cookies and shows no advertising. Besides the estimate form's provider on the contact page (below), it runs no analytics or tracking code.",
       ],
       claim: { kind: "no-cookies" },
     },
     {
       section: "This website",
       words: [
-        "The site's own code keeps nothing in your browser's local storage, session storage or databases (IndexedDB).",
+        `The site's own code keeps nothing in your browser's local storage, session storage or databases (IndexedDB)${counting ? ", but the mark that leaves a browser out of the counts, if you set it (below)" : ""}.`,
       ],
       claim: { kind: "no-storage-of-its-own" },
     },
@@ -106,17 +130,28 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
     },
     {
       section: "This website",
-      words: [
-        "Each time you open a page with a signal, its copy is replaced by the page as it is then. A copy of a page you do not open again stays as it was. Clearing this site's data in your browser removes every copy.",
-      ],
+      words: ["Each time you open a page with a signal, its copy is replaced by the page as it is then."],
       claim: { kind: "copy-replaced-on-open" },
     },
     {
       section: "This website",
       words: [
-        "The server that sends these pages receives your device's internet (IP) address and the address of each page you request, as every web server does.",
+        "Your browser also checks then for a new version of the site's service worker, the code that keeps these copies. Whenever it installs one, as it does after a change of our phone numbers or hours, it fetches again, in the background, every page and picture it keeps a copy of, and every page of the site open in a tab. Otherwise a copy of a page you do not open again stays as it was. Clearing this site's data in your browser removes every copy.",
       ],
-      claim: { kind: "beyond-the-browser" },
+      claim: { kind: "copies-refreshed" },
+    },
+    {
+      section: "This website",
+      words: servedBy
+        ? [
+            `${hostedBy(servedBy.name)}: its servers send these pages and receive your device's internet (IP) address and the address of each page your browser asks for, as every web server does; `,
+            { href: servedBy.privacyPolicy, text: "its privacy policy" },
+            " covers what it records of them.",
+          ]
+        : [
+            "The web server that sends these pages receives your device's internet (IP) address and the address of each page your browser asks for, as every web server does.",
+          ],
+      claim: { kind: "served-by", ...(servedBy ? { host: servedBy.name } : {}) },
     },
     {
       section: "This website",
@@ -128,44 +163,69 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
       ],
       claim: { kind: "off-site-only-from", page: CONTACT_PATH, hosts: facts.formHosts },
     },
+    {
+      section: "This website",
+      words: [
+        "All of this is about the site's public pages. The site's editor at ",
+        { code: ADMIN_PATH },
+        ", which only we use to change the site, keeps our sign-in and what it needs to edit in the browser we use it in; it counts nothing.",
+      ],
+      claim: { kind: "beyond-the-browser" },
+    },
     ...(counting ? countingStatements(counting) : []),
     {
       section: "The estimate form",
       words: [
-        "The form on our ",
+        `The form on our `,
         contact,
-        ` is run by our form provider, from ${joinList(facts.formHosts)}. What you type into it, such as your name, phone number, e-mail address and the job, goes to the provider, which passes it to us.`,
+        ` is run by ${provider}, a service of ${facts.formProvider.company}, from ${joinList(facts.formHosts)}. What you type into it, such as your name, phone number, e-mail address and the job, goes to ${provider}, which keeps it for us in our account there.`,
       ],
       claim: { kind: "off-site-only-from", page: CONTACT_PATH, hosts: facts.formHosts },
     },
     {
       section: "The estimate form",
       words: [
-        "The provider's script on the contact page tells the form the page's address, with any campaign tags in it (such as ",
+        `${provider}'s script on the contact page tells the form the page's address, with any campaign tags in it (such as `,
         { code: "utm_source" },
         " or ",
         { code: "gclid" },
-        "), and the address of the page you came from, so that the provider knows how you found the form.",
+        `), and the address of the page you came from, so that ${provider} knows how you found the form.`,
       ],
       claim: { kind: "provider-is-told", what: ["address", "campaign tags", "referrer"] },
     },
     {
       section: "The estimate form",
       words: [
-        "The provider's script keeps, in your browser's local storage for this site, with no expiry date: under ",
+        `${provider}'s script keeps, in your browser's local storage for this site, with no expiry date: under `,
         { code: visitRecord!.key },
         `, ${visitRecord!.holds}; and once you send the form, under `,
         { code: sent!.key },
-        `, ${sent!.holds}, with an identifier of your record under a key named after our account with the provider. The site itself reads none of it; clearing this site's data in your browser removes it.`,
+        `, ${sent!.holds}, with an identifier of your record under a key named after our account with ${provider}. The site itself reads none of it; clearing this site's data in your browser removes it.`,
       ],
       claim: { kind: "provider-keeps", onVisit: [visitRecord!.key], onSending: [sent!.key], accountKeys: 1 },
     },
     {
       section: "The estimate form",
       words: [
-        "The form itself is a page of the provider's own site. There the provider may record your visit, load a check that you are not a robot (a captcha) and keep cookies or other data in your browser; its own privacy policy covers what it does there.",
+        `The form itself is a page of ${provider}'s own site. There ${provider} may record your visit, load a check that you are not a robot (a captcha) and keep cookies or other data in your browser; `,
+        { href: facts.formProvider.privacyPolicy, text: `${facts.formProvider.company}'s privacy policy` },
+        " covers what it does there and with what you send.",
       ],
       claim: { kind: "beyond-the-browser" },
+    },
+    {
+      section: "Do Not Track",
+      words: [
+        `Your browser's Do Not Track or Global Privacy Control setting changes nothing on this site, because none of the site's own code${counting ? ", Plausible's script included," : ""} reads it; the site itself follows no one across other websites. The form on our contact page is ${provider}'s own page, which may keep cookies (above): whether it follows visitors across other websites, and how it answers the setting, is ${facts.formProvider.company}'s to say, in its privacy policy.`,
+      ],
+      claim: { kind: "do-not-track-unread" },
+    },
+    {
+      section: "Changes to this page",
+      words: [
+        "When what this page says changes, so does its date at the top (Last updated). We announce changes in no other way.",
+      ],
+      claim: { kind: "changes-dated" },
     },
   ];
 }
@@ -173,11 +233,14 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
 /** What the pages send to Plausible, when the site counts (site.yaml's plausible). */
 function countingStatements(counting: NonNullable<PrivacyFacts["counting"]>): PrivacyStatement[] {
   const { call, text, estimate } = TAP_EVENTS;
+  const where = counting.ownServer
+    ? `our own server at ${counting.host}, which runs Plausible's software`
+    : `Plausible Analytics, at ${counting.host}`;
   return [
     {
       section: "Counting visits",
       words: [
-        `To learn which pages bring calls and estimate requests, every page counts its visit with Plausible Analytics, at ${counting.host}: once when the page is shown to you (not when your browser loads it ahead because you pointed at a link), and each time you tap a phone number to call (${call}), a number to text (${text}) or a link to the estimate form (${estimate}).`,
+        `To learn which pages bring calls and estimate requests, every page counts its visit with ${where}: once when the page is shown to you (not when your browser loads it ahead because you pointed at a link), again when you come back to it with your browser's Back or Forward button and the browser shows it from its memory, and each time you tap a phone number to call (${call}), a number to text (${text}) or a link to the estimate form (${estimate}).`,
       ],
       claim: {
         kind: "counts",
@@ -192,7 +255,7 @@ function countingStatements(counting: NonNullable<PrivacyFacts["counting"]>): Pr
       words: [
         "Each count holds the page's address (with any campaign tags in it, such as ",
         { code: "utm_source" },
-        "), the address of the page you came from, what was counted, our site's name in Plausible and the version of Plausible's script; a tap's count also holds the page's path and the town or service it is about. When you leave a page or switch away from it, your browser also sends how far down the page you read and how long it was in view.",
+        `), the address of the page you came from, what was counted, our site's name in Plausible and the version of Plausible's script; a tap's count also holds the page's path and the town or service it is about. When you leave a page or switch away from it, your browser also sends how far down the page you read and how long it was in view.`,
       ],
       claim: { kind: "beyond-the-browser" },
     },
@@ -216,14 +279,22 @@ function countingStatements(counting: NonNullable<PrivacyFacts["counting"]>): Pr
       ],
       claim: { kind: "leave-out", ...LEAVE_OUT },
     },
-    {
-      section: "Counting visits",
-      words: [
-        "Plausible also receives your device's internet (IP) address and what your browser says it is (its user agent), as every web server does. ",
-        { href: PLAUSIBLE_DATA_POLICY, text: "Plausible's data policy" },
-        " says it uses them only to count unique visitors for the day, with a code that changes every day and cannot be turned back into them, and to tell the country, the browser and the kind of device, and that it keeps neither.",
-      ],
-      claim: { kind: "beyond-the-browser" },
-    },
+    counting.ownServer
+      ? {
+          section: "Counting visits",
+          words: [
+            `Our server at ${counting.host} also receives your device's internet (IP) address and what your browser says it is (its user agent), as every web server does. Plausible's software on it uses them to work out your country (and your region and city, where its location database has them), your browser, operating system and kind of device; to leave out counts from known robots and from addresses we have blocked; and to count unique visitors for the day, with a code made from them, our site's name and a secret that changes every day. It stores the counts with that code, but not the address or the user agent.`,
+          ],
+          claim: { kind: "beyond-the-browser" },
+        }
+      : {
+          section: "Counting visits",
+          words: [
+            `Plausible also receives your device's internet (IP) address and what your browser says it is (its user agent), as every web server does. It uses them to work out your country, region and city, your browser, operating system and kind of device; to leave out counts from known robots, from the addresses of data centres and from addresses we have blocked; and to count unique visitors for the day, with a code made from them, our site's name and a secret that changes every day. `,
+            { href: PLAUSIBLE_DATA_POLICY, text: "Plausible's data policy" },
+            ", which covers its own service at plausible.io, says it stores neither the address nor the user agent.",
+          ],
+          claim: { kind: "beyond-the-browser" },
+        },
   ];
 }

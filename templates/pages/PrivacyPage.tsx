@@ -6,9 +6,10 @@ import { Fragment } from "react";
 import { Layout } from "../Layout.tsx";
 
 /**
- * The privacy policy: what the site and the estimate form keep and send (site/privacy.ts, the list
- * its browser test checks), what calls and texts are used for, the statement carriers ask of a
- * business that texts, and whom to ask. It shows nothing of the data but `facts` (data/privacy.ts).
+ * The privacy policy: what the site and the estimate form keep and send, how the site answers Do
+ * Not Track and how a change is made known (site/privacy.ts, the list its tests check), what calls
+ * and texts are used for, the statement carriers ask of a business that texts (as true of how the
+ * form's details flow: its provider keeps them for us), and whom to ask. It shows nothing of the data but `facts` (data/privacy.ts).
  * The owner has it reviewed before relying on it (docs/owner-guide.md).
  */
 export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts: PrivacyFacts; updated: string }) {
@@ -16,6 +17,7 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
   const text = facts.text === undefined ? undefined : textLink(facts.text);
   const call = <a href={phone.href}>{phone.display}</a>;
   const statements = privacyStatements(facts);
+  const provider = facts.formProvider.name;
   return (
     <Layout shell={shell}>
       <div className="page-head">
@@ -61,13 +63,16 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
                 informed about your job.
               </li>
               <li>
-                No mobile information will be shared with third parties or affiliates for marketing or promotional
-                purposes. Text messaging opt-in data and consent will not be shared with any third parties.
+                {provider}, which runs our estimate form, keeps what you send through it for us, with your phone number
+                and any consent to texts you give there. Beyond {provider}, no mobile information will be shared with
+                third parties or affiliates for marketing or promotional purposes, and text messaging opt-in data and
+                consent will not be shared with any third parties.
               </li>
               {text ? (
                 <li>
-                  To stop texts from us, reply <strong>STOP</strong> to any of them. For help, reply{" "}
-                  <strong>HELP</strong>, or call {call}. Message and data rates may apply. Message frequency varies.
+                  If we text you, reply <strong>STOP</strong> to any of our texts and we will send you no more. For
+                  help, reply <strong>HELP</strong>, or call {call}. Message and data rates may apply. Message frequency
+                  varies.
                 </li>
               ) : null}
             </ul>
@@ -90,19 +95,19 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
   );
 }
 
-/** A statement's words, its names in code type and its links as links. */
+/** A statement's words, its names in code type and its links as links (to another site, without a referrer). */
 function Words({ words }: { words: PrivacyWords }) {
   return words.map((part, index) =>
     typeof part === "string" ? (
       part
     ) : "code" in part ? (
       <code key={index}>{part.code}</code>
-    ) : part.href.startsWith("/") ? (
-      <a key={index} href={part.href}>
+    ) : /^https?:/.test(part.href) ? (
+      <a key={index} href={part.href} rel="noopener noreferrer">
         {part.text}
       </a>
     ) : (
-      <a key={index} href={part.href} rel="noopener noreferrer">
+      <a key={index} href={part.href}>
         {part.text}
       </a>
     ),

@@ -2,7 +2,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../../scripts/measure/chromium.ts";
 import type { EngineDriver } from "./behaviour.ts";
-import { atSiteHost, EVENTS_API_HEADERS, eventsApiAnswer, SITE_HOST, type CountedEvent } from "./plausible.ts";
+import { atSiteHost, eventsApiAnswer, SITE_HOST, type CountedEvent } from "./plausible.ts";
 
 /** Playwright turns Chromium's back/forward cache off; `backForwardCache` leaves it on, as visitors have it. */
 export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
@@ -48,13 +48,19 @@ export async function settled(page: Page): Promise<void> {
 /**
  * Chromium as a visitor's, for the counting tests (support/plausible.ts): it opens `siteUrl`'s
  * server at SITE_HOST, treats that origin as secure (so that the service worker runs, as on the
- * live site's https), and does not say it is driven by automation, so Plausible's tracker counts.
+ * live site's https), and does not say it is driven by automation, so Plausible's tracker counts;
+ * with `backForwardCache`, it keeps pages left in its back-forward cache, as a visitor's does.
  * Returns the browser and the site's address at SITE_HOST.
  */
-export async function launchVisitorBrowser(siteUrl: string): Promise<{ browser: Browser; url: string }> {
+export async function launchVisitorBrowser(
+  siteUrl: string,
+  { backForwardCache = false }: { backForwardCache?: boolean } = {},
+): Promise<{ browser: Browser; url: string }> {
   const url = atSiteHost(siteUrl);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
+    // Playwright turns Chromium's back-forward cache off; a visitor's browser has it on.
+    ...(backForwardCache ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] } : {}),
     args: [
       ...CHROMIUM_FLAGS,
       `--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`,
@@ -88,8 +94,6 @@ export async function standInEventsApi(
     if (answer.event) events.push(answer.event);
     if (down) return route.abort("connectionrefused");
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route
-      .fulfill({ status: answer.status, headers: EVENTS_API_HEADERS, body: answer.body })
-      .catch(() => undefined);
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
 }

@@ -8,14 +8,7 @@ import puppeteer, { type Browser, type HTTPRequest, type Page } from "puppeteer-
 import type { Business } from "../../scripts/data/model.ts";
 import type { EngineDriver } from "./behaviour.ts";
 import { formProviderOrigins, providerAnswer } from "./form-provider.ts";
-import {
-  atSiteHost,
-  EVENTS_API_HEADERS,
-  eventsApiAnswer,
-  SITE_HOST,
-  STAND_IN_EVENTS,
-  type CountedEvent,
-} from "./plausible.ts";
+import { atSiteHost, eventsApiAnswer, SITE_HOST, STAND_IN_EVENTS, type CountedEvent } from "./plausible.ts";
 import { FIREFOX, toolPath } from "./tools.ts";
 
 export interface Firefox {
@@ -84,7 +77,7 @@ export async function launchFirefox(
     // The tab may be gone by the time the answer is ready (a tap that leaves the page).
     if (api.down) return request.abort("connectionrefused").catch(() => undefined);
     return request
-      .respond({ status: answer.status, headers: EVENTS_API_HEADERS, body: answer.body })
+      .respond({ status: answer.status, headers: answer.headers, body: answer.body })
       .catch(() => undefined);
   };
 

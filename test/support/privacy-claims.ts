@@ -68,6 +68,8 @@ export interface PrivacyObservations {
   formWasTold?: { address: string; from: string; told: { address: string; referrer: string } };
   /** Whether a copy was replaced by what the network brought when its page was opened again. */
   copyReplaced?: boolean;
+  /** Whether a copy of a page not open was replaced when a new version of the site's worker installed. */
+  copiesRefreshed?: boolean;
   /** What the stand-in for Plausible received during the visits, where the site counts (support/plausible.ts). */
   counted?: CountedEvent[];
   /** localStorage's keys after a page was opened at the address that leaves the browser out, and again at the one that counts it; and the views counted in between. */
@@ -150,6 +152,13 @@ export function privacyViolations(statements: PrivacyStatement[], seen: PrivacyO
   } else if (visits.length > 0) problems.push("the site's worker never became active");
   if (claimsOf(statements, "copy-replaced-on-open").length > 0 && seen.copyReplaced === false)
     problems.push("a page opened again did not replace its copy");
+  const refreshed = claimsOf(statements, "copies-refreshed").length > 0;
+  if (refreshed && seen.copiesRefreshed === false)
+    problems.push(
+      "a new version of the site's worker left a kept copy as it was, where the page says it fetches each again",
+    );
+  if (!refreshed && seen.copiesRefreshed === true)
+    problems.push("a new version of the site's worker fetched the kept copies again, which no statement says");
 
   // Requests: off the site only from the page the claims name, only to its hosts, and each host is asked.
   const requests = [

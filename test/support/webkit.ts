@@ -30,7 +30,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Builder, By, Capabilities, Key, type WebDriver } from "selenium-webdriver";
 import type { EngineDriver } from "./behaviour.ts";
 import { providerAnswer } from "./form-provider.ts";
-import { atSiteHost, EVENTS_API_HEADERS, eventsApiAnswer, STAND_IN_EVENTS, type CountedEvent } from "./plausible.ts";
+import { atSiteHost, eventsApiAnswer, STAND_IN_EVENTS, type CountedEvent } from "./plausible.ts";
 import { selfSignedCertificate } from "./tls.ts";
 import { MINIBROWSER, toolPath, WEBKIT_DRIVER, XVFB } from "./tools.ts";
 
@@ -142,11 +142,7 @@ function eventsApiServer(api: WebKitEventsApi, tls: { cert: Buffer; key: Buffer 
         ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
       });
       if (answer.event) api.events.push(answer.event);
-      const preflight =
-        req.method === "OPTIONS"
-          ? { "access-control-allow-methods": "POST", "access-control-allow-headers": "content-type" }
-          : {};
-      res.writeHead(answer.status, { ...EVENTS_API_HEADERS, ...preflight, connection: "close" }).end(answer.body);
+      res.writeHead(answer.status, { ...answer.headers, connection: "close" }).end(answer.body);
     });
   });
 }
