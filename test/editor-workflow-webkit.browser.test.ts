@@ -38,11 +38,19 @@ import { find, findText, query, swipeUp, tap, tapOn, typeInto, type Wanted } fro
 const PHONE = { width: 390, height: 844 };
 
 let shots: string;
+/** GitHub, Access, the service and the host, for the owner and for an address that is not allowed. */
+let workflow: EditorWorkflow;
 
 beforeAll(async () => {
+  // Access e-mails a PIN to one address the service does not allow: it must still get nothing.
+  workflow = await startEditorWorkflow({ accessPolicy: [OWNER_EMAIL, STRANGER] });
   shots = process.env.WORKFLOW_SHOTS ?? (await mkdtemp(path.join(tmpdir(), "editor-workflow-webkit-shots-")));
   await mkdir(shots, { recursive: true });
   console.info(`Screenshots of the editor's workflow on a phone in WebKit: ${shots}`);
+}, 180_000);
+
+afterAll(async () => {
+  await workflow?.close();
 });
 
 /** WebKit on a phone's screen, reaching the site, the sign-in service and the previews (HTTPS, any port). */
@@ -246,19 +254,15 @@ const innerText = (session: WebDriver, element: WebElement) =>
   session.executeScript("return arguments[0].innerText", element) as Promise<string>;
 
 describe("the owner's editor on a phone, in WebKit", () => {
-  let workflow: EditorWorkflow;
   let webkit: WebKit;
 
   beforeAll(async () => {
-    // Access e-mails a PIN to one address the service does not allow (the next describe).
-    workflow = await startEditorWorkflow({ accessPolicy: [OWNER_EMAIL, STRANGER] });
     webkit = await phoneFor(workflow);
     await webkit.session.get(`${workflow.siteUrl}/admin/`);
-  }, 180_000);
+  }, 120_000);
 
   afterAll(async () => {
     await webkit?.close();
-    await workflow?.close();
   });
 
   it("signs in by touch with an e-mail address and a one-time PIN, no GitHub account", async () => {
@@ -344,17 +348,15 @@ describe("the owner's editor on a phone, in WebKit", () => {
 });
 
 describe("an address that may not edit, in WebKit", () => {
-  let workflow: EditorWorkflow;
+  // A browser of its own: Access's sign-in from the owner's is not in it.
   let webkit: WebKit;
 
   beforeAll(async () => {
-    workflow = await startEditorWorkflow({ accessPolicy: [OWNER_EMAIL, STRANGER] });
     webkit = await phoneFor(workflow);
-  }, 180_000);
+  }, 120_000);
 
   afterAll(async () => {
     await webkit?.close();
-    await workflow?.close();
   });
 
   it("gets no session: the editor says so, and shows no file", async () => {
@@ -369,21 +371,22 @@ describe("an address that may not edit, in WebKit", () => {
 });
 
 describe("a session that ends in the middle of an edit, in WebKit", () => {
-  let workflow: EditorWorkflow;
+  let ending: EditorWorkflow;
   let webkit: WebKit;
 
   beforeAll(async () => {
-    workflow = await startEditorWorkflow({ sessionHours: ENDING_HOURS });
-    webkit = await phoneFor(workflow);
+    ending = await startEditorWorkflow({ sessionHours: ENDING_HOURS });
+    webkit = await phoneFor(ending);
   }, 180_000);
 
   afterAll(async () => {
     await webkit?.close();
-    await workflow?.close();
+    await ending?.close();
   });
 
   it("loses nothing: Save is refused, the owner signs in again, the editor gives back what he typed, and Save makes the draft", async () => {
     const { session } = webkit;
+    const workflow = ending;
     await session.get(`${workflow.siteUrl}/admin/`);
     await signIn(webkit, workflow, OWNER_EMAIL, "ending");
     await findText(session, "Site content", 60_000);
