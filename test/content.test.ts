@@ -179,7 +179,7 @@ describe("the content audit's corrections", () => {
   it("words the JULIE notice as the law reads since 2025: both ends of the window, white-lined", async () => {
     const sitePrep = model.services.find((service) => service.key === "site-prep")!;
     expect(sitePrep.tip.text).toContain(JULIE_RULE);
-    expect(sitePrep.tip.text).toMatch(/Every JULIE notice needs the dig area pre-marked, in white paint/);
+    expect(sitePrep.tip.text).toMatch(/Every JULIE notice needs the dig area pre-marked: on the ground in white paint/);
     const text = (await file("services.yaml")) + (await file("towns.yaml")) + (await file("faq.yaml"));
     expect(text).not.toMatch(/working days ahead|business\s+days|48\s+hours/);
   });
