@@ -68,7 +68,7 @@ describe("sitegen check", () => {
 });
 
 describe("sitegen schemas", () => {
-  it("writes the five JSON Schemas, identical to the committed ones", async () => {
+  it("writes the six JSON Schemas, identical to the committed ones", async () => {
     const out = await mkdtemp(path.join(tmpdir(), "site-schemas-"));
     const result = await sitegen(["schemas", "--out", out]);
     expect(result.code).toBe(0);
@@ -76,6 +76,7 @@ describe("sitegen schemas", () => {
     expect(files).toEqual([
       "faq.schema.json",
       "jobs.schema.json",
+      "law.schema.json",
       "services.schema.json",
       "site.schema.json",
       "towns.schema.json",

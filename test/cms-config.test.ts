@@ -508,7 +508,7 @@ describe("the site editor's configuration", () => {
   it("gives the jobs a collection of their own, the town and services picked from the site's lists, the month from a calendar", () => {
     const collections = config.collections as { name: string; label: string; files: { name: string }[] }[];
     expect(collections.map((collection) => [collection.label, collection.files.map((file) => file.name)])).toEqual([
-      ["Site content", ["site", "services", "towns", "faq"]],
+      ["Site content", ["site", "services", "towns", "faq", "law"]],
       ["Jobs", ["jobs"]],
     ]);
     const jobs = filesOf(config)

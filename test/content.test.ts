@@ -179,7 +179,7 @@ describe("the content audit's corrections", () => {
   it("words the JULIE notice as the law reads since 2025: both ends of the window, white-lined", async () => {
     const sitePrep = model.services.find((service) => service.key === "site-prep")!;
     expect(sitePrep.tip.text).toContain(JULIE_RULE);
-    expect(sitePrep.tip.text).toMatch(/mark the dig area in white/);
+    expect(sitePrep.tip.text).toMatch(/Every JULIE notice needs the dig area pre-marked: on the ground in white paint/);
     const text = (await file("services.yaml")) + (await file("towns.yaml")) + (await file("faq.yaml"));
     expect(text).not.toMatch(/working days ahead|business\s+days|48\s+hours/);
   });
@@ -256,8 +256,8 @@ describe("what the pages say of the law and of the business", () => {
     const promise =
       /\b(?:we|us|our)\b[^.]*\b(?:sort(?:s|ed)? out|handle|take care of|obtain|get|pull|secure|arrange|apply for|file)\b[^.]*\bpermits?\b|\bpermitted with\b|\bfrom the permit\b/i;
     for (const sentence of sentences(culvert)) expect(sentence).not.toMatch(promise);
-    expect(culvert).not.toMatch(/Road district and IDOT permits/);
-    expect(culvert).toMatch(/usually needs a permit from whoever maintains the road/);
-    expect(culvert).toMatch(/we can help you find out which/);
+    expect(culvert).not.toMatch(/Road district and IDOT permits|we can help you find out which/);
+    expect(culvert).toMatch(/Illinois law requires the written consent of the highway authority/);
+    expect(culvert).toMatch(/the first call about a new or replacement culvert goes to whoever maintains the road/);
   });
 });

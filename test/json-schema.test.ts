@@ -130,6 +130,14 @@ const BROKEN: Record<Name, Record<string, (doc: Doc) => unknown>> = {
       delete doc.jobs[4].title;
     },
   },
+  law: {
+    "rule without a source": (doc) => void (doc.rules[0].sources = []),
+    "id with a space": (doc) => void (doc.rules[0].id = "julie notice"),
+    "sentence without its period": (doc) => void (doc.rules[0].sentence = doc.rules[0].sentence.replace(/\.$/, "")),
+    "read on a day not on the calendar": (doc) => void (doc.rules[0].sources[0].read = "2026-02-30"),
+    "copy without its address": (doc) => void delete doc.rules[0].sources[0].copy,
+    "misspelt license": (doc) => void (doc.licensedWork[0].license = "plumber"),
+  },
   faq: {
     "3 FAQs": (doc) => void doc.faqs.pop(),
     "question too short": (doc) => void (doc.faqs[0].question = "Why?"),

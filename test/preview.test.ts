@@ -124,6 +124,7 @@ describe("the editor's preview links", () => {
       "edited/services.html": "/services",
       "edited/towns.html": "/towns",
       "edited/faq.html": "/",
+      "edited/law.html": "/",
       // No jobs in the shipped data: no jobs' page.
       "edited/jobs.html": "/",
     });

@@ -52,6 +52,7 @@ const FILE_LABELS: Record<DataFileName, { label: string; icon: string }> = {
   services: { label: "Services", icon: "construction" },
   towns: { label: "Towns", icon: "location_city" },
   faq: { label: "Home page questions", icon: "quiz" },
+  law: { label: "Rules of law", icon: "gavel" },
   // A glyph the CMS's own screens draw already, so that the editor's icon font grows by nothing.
   jobs: { label: "Jobs done", icon: "photo_library" },
 };
@@ -106,12 +107,20 @@ const LABELS: Record<string, string> = {
 
 /**
  * Labels of a field inside a group or at the top of a file, where its name alone would say the
- * wrong thing: by "group.field" or "file.field" (site.yaml's icon is the tab's; a highlight's is an icon).
+ * wrong thing: by "group.field", "list.field" or "file.field" (site.yaml's icon is the tab's; a highlight's is an icon).
  */
 const LABELS_IN: Record<string, string> = {
   "site.icon": "Browser tab icon",
   "logo.file": "Logo",
   "logo.alt": "The logo's words",
+  "rules.id": "Name the pages use: {law:name}",
+  "licensedWork.id": "Name the pages use: {law:name}",
+  "sources.cites": "Statute or code section",
+  "sources.url": "Its official address",
+  "sources.read": "Checked against it on",
+  "sources.copy": "Address of the copy read",
+  "sources.copyDate": "Date the copy shows",
+  "sources.passage": "The words it rests on",
 };
 
 /** What one item of a list is called, for its "Add …" button. */
@@ -132,10 +141,13 @@ const ITEM_LABELS: Record<string, string> = {
   areaServed: "Town",
   reviews: "Review",
   jobs: "Job",
+  rules: "Rule",
+  licensedWork: "Licensed work",
+  sources: "Source",
 };
 
 /** How a collapsed list item names itself: its first field that says what it is. */
-const SUMMARY_FIELDS = ["name", "title", "question", "text", "heading", "alt", "reason"];
+const SUMMARY_FIELDS = ["name", "title", "question", "text", "heading", "alt", "reason", "id", "cites"];
 
 /** One list, written once in config.yml and named (a YAML alias) wherever an icon is chosen. */
 const ICON_OPTIONS = [...iconNames];
@@ -313,7 +325,7 @@ function fieldFor(
           collapsed: true,
           ...summaryOf(item),
           ...countsOf(node),
-          fields: fieldsOf(item, root, choices),
+          fields: fieldsOf(item, root, choices, name),
         };
       }
       return {

@@ -50,6 +50,7 @@ const DESCRIPTIONS: Record<DataFileName, string> = {
   services: "The services, in the order the site shows them. Each key becomes /services/{key}.",
   towns: "The town pages, in the order the site shows them. Each slug becomes /towns/{slug}.",
   faq: "The four questions and answers on the home page.",
+  law: "Each statement of law the site makes, with its sources, and the work that needs a state license. A page says one by writing {law:<id>}.",
   jobs: "Optional: jobs done, newest shown first. Each slug becomes /projects/{slug}.",
 };
 

@@ -11,7 +11,8 @@ import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
 import { checkBrand, type BrandMarks } from "./brand.ts";
 import { checkRules } from "./rules.ts";
 import { countingDateProblems } from "./privacy-date.ts";
-import { DATA_FILES, type Faq, type Job, type Service, type SiteData, type Town } from "./schema.ts";
+import { DATA_FILES, type Faq, type Job, type LawFile, type Service, type SiteData, type Town } from "./schema.ts";
+import { lawProblems, lawSentences, withLaw } from "./law.ts";
 import { newestFirst } from "./jobs.ts";
 import { quotedValue } from "../lib/printable.ts";
 
@@ -23,6 +24,11 @@ export interface RawData {
   homeFaqs: Faq[];
   /** The jobs of jobs.yaml, newest first (jobs.ts); none without the file. */
   jobs: Job[];
+  /**
+   * The rules of law and the licensed work of law.yaml; none without the file. The texts above hold
+   * their sentences where they referred to them ({law:<id>}).
+   */
+  law: LawFile;
   /** The photos the rows name, by file, as read and checked. */
   photos: ReadonlyMap<string, PhotoInfo>;
   /** The logo and the icon site.yaml names, as read and checked (brand.ts). */
@@ -154,24 +160,32 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
       parsed[name] = found.length === 0 ? result : undefined;
     }
   }
-  const { site, services, towns, faq, jobs } = parsed;
+  const { site, services, towns, faq, jobs, law } = parsed;
   const rules = checkRules({ site, services, towns, faq, jobs }, options.today);
   problems.push(...rules.problems);
   if (site) problems.push(...(await countingDateProblems(dataDir, site, options.today ?? new Date())));
+  problems.push(...lawProblems({ site, services, towns, faq, jobs, law }, absent.has("law"), options.today ?? new Date()));
   const checked = await checkPhotos(dataDir, photoPlaces(site, services, towns, jobs));
   problems.push(...checked.problems);
   const brand = await checkBrand(dataDir, site);
   problems.push(...brand.problems);
   const jobsRead = absent.has("jobs") || jobs;
-  if (problems.length > 0 || !site || !services || !towns || !faq || !jobsRead) throw new DataError(inReadingOrder(problems));
-  const townData = towns.value as { towns: Town[]; alsoServing: Town[] };
+  const lawRead = absent.has("law") || law;
+  if (problems.length > 0 || !site || !services || !towns || !faq || !jobsRead || !lawRead)
+    throw new DataError(inReadingOrder(problems));
+  const siteData = site.value as SiteData;
+  const lawData: LawFile = law ? (law.value as LawFile) : { rules: [], licensedWork: [] };
+  // Each reference, {law:<id>}, becomes its sentence: the one place the pages' rules come from.
+  const sentences = lawSentences(lawData, siteData.licenses);
+  const townData = withLaw(towns.value as { towns: Town[]; alsoServing: Town[] }, sentences);
   return {
-    site: site.value as SiteData,
-    services: (services.value as { services: Service[] }).services,
+    site: siteData,
+    services: withLaw((services.value as { services: Service[] }).services, sentences),
     towns: townData.towns,
     alsoServing: townData.alsoServing,
-    homeFaqs: (faq.value as { faqs: Faq[] }).faqs,
-    jobs: newestFirst(jobs ? (jobs.value as { jobs: Job[] }).jobs : []),
+    homeFaqs: withLaw((faq.value as { faqs: Faq[] }).faqs, sentences),
+    jobs: newestFirst(jobs ? withLaw((jobs.value as { jobs: Job[] }).jobs, sentences) : []),
+    law: lawData,
     photos: checked.photos,
     brand: brand.marks,
     warnings: inReadingOrder(rules.warnings),

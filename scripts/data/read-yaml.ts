@@ -169,8 +169,9 @@ export function problemAt(parsed: ParsedFile, keys: readonly PathKey[], found: s
 
 /**
  * A problem at a place inside a text value: `offset` characters into it. Placed exactly in a
- * literal block (`|`, where every line of the value stands in the file as it is, indented) and in
- * a one-line value written without escapes; elsewhere at the value's start.
+ * literal block (`|`, where every line of the value stands in the file as it is, indented), in a
+ * folded block (`>-`, the form of every long text, whose lines are the value's words cut at spaces)
+ * and in a one-line value written without escapes; elsewhere at the value's start.
  */
 export function problemInText(parsed: ParsedFile, keys: readonly PathKey[], offset: number, found: string, expected: string) {
   const atValue = problemAt(parsed, keys, found, expected);
@@ -189,6 +190,24 @@ export function problemInText(parsed: ParsedFile, keys: readonly PathKey[], offs
     const line = first + lineInValue;
     if (sourceLines[line - 1]?.slice(indent) !== value.split("\n")[lineInValue]) return atValue;
     return { ...atValue, line, column: indent + columnInValue + 1 };
+  }
+  if (node.type === Scalar.BLOCK_FOLDED) {
+    // Each line of the block is a run of the value's words; one space joins a line to the next.
+    const first = start.line + 1;
+    // The value ends where its last line does, or at the start of the line after it.
+    const last = parsed.lines.linePos(node.range[1]);
+    const end = last.col === 1 ? last.line - 1 : last.line;
+    const lines = sourceLines.slice(first - 1, end).map((line) => line.trim());
+    while (lines.at(-1) === "") lines.pop();
+    if (lines.join(" ") !== value) return atValue;
+    let from = 0;
+    for (const [index, line] of lines.entries()) {
+      if (offset <= from + line.length || index === lines.length - 1) {
+        const indent = sourceLines[first - 1 + index]!.search(/\S/);
+        return { ...atValue, line: first + index, column: indent + (offset - from) + 1 };
+      }
+      from += line.length + 1;
+    }
   }
   const written = parsed.source.slice(node.range[0], node.range[1]);
   const quote = node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE ? 1 : 0;

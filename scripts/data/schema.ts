@@ -4,7 +4,7 @@ import { z } from "zod";
 import { isIconName } from "./icons.ts";
 import { parseHtmlFragment } from "./html-fragment.ts";
 import { readLeadFormEmbed } from "./lead-form.ts";
-import { HTTPS_ADDRESS, HTTPS_ADDRESS_EXPECTED, httpsAddressProblem } from "./web-address.ts";
+import { HOST, HTTPS_ADDRESS, MAX_HOST_LENGTH, HTTPS_ADDRESS_EXPECTED, httpsAddressProblem } from "./web-address.ts";
 import { EVENTS_ADDRESS, EVENTS_ADDRESS_EXPECTED, eventsAddressProblem, LOWERCASE_HOST_NAME } from "./plausible.ts";
 import { accentProblem } from "./accent.ts";
 
@@ -195,6 +195,14 @@ const accent = z
     if (problem) context.addIssue({ code: "custom", message: problem });
   });
 
+/**
+ * The work Illinois licenses that the site's pages describe (data/law.yaml's licensedWork): installing
+ * a private sewage disposal system (225 ILCS 225; 77 Ill. Adm. Code 906.10) and plumbing, which takes
+ * in the building sewer (225 ILCS 320/3). site.yaml's licenses names those the business holds.
+ */
+const LICENSES = ["private-sewage-installation", "plumbing"] as const;
+export type License = (typeof LICENSES)[number];
+
 /** Where Plausible's own service takes counts (its Events API), unless site.yaml names a server of the owner's. */
 export const PLAUSIBLE_EVENTS = "https://plausible.io/api/event";
 
@@ -256,6 +264,12 @@ const siteSchema = z.strictObject({
     .max(4)
     .describe(
       "What you say of the business, in your own words, each with an icon: shown under the home page's heading and in every page's footer. Only what is true, such as Licensed and insured",
+    ),
+  licenses: z
+    .array(z.enum(LICENSES))
+    .default([])
+    .describe(
+      "The state licenses the business holds for work Illinois licenses: private-sewage-installation (installing septic systems) and plumbing (laying and connecting sewer and water pipe). Name one only when the license is really held: a page then says the business does that work; otherwise it says a licensed installer or plumber does it (law.yaml)",
     ),
   counties: z
     .array(text(3, 40))
@@ -493,6 +507,64 @@ const jobsFileSchema = z.strictObject({
     .describe("Each job gets a page; the newest show on the home page and on their town's and services' pages"),
 });
 
+/** An address of a source or of the copy read: http or https, a host name, printable characters only. */
+const sourceAddress = z
+  .string()
+  .regex(
+    new RegExp(`^https?://(?=[^/?#]{1,${MAX_HOST_LENGTH}}(?:[/?#]|$))${HOST}(?:[/?#][\\x21-\\x7E]*)?$`),
+    "an http:// or https:// address whose host is a host name, with no spaces",
+  );
+
+/** One source a rule rests on: what it is, where it is, the copy read and when, and its words. */
+const lawSourceSchema = z.strictObject({
+  cites: text(5, 200).describe(
+    "The statute, code section or agency page, as it is cited, such as 220 ILCS 50/4(d) (Illinois Underground Utility Facilities Damage Prevention Act)",
+  ),
+  url: sourceAddress.describe("The address of the source itself, on the official site where there is one"),
+  read: calendarDay.describe("The day the sentence was last checked against this source, as YYYY-MM-DD; never later than today"),
+  copy: sourceAddress.describe("The address of the copy that was read (the source's own, or another site's copy of it)"),
+  copyDate: text(3, 120).describe(
+    'The date the copy read shows (such as "current through Register Vol. 48, No. 38, September 20, 2024"), or "capture date not shown"',
+  ),
+  passage: text(10, 2000).describe("The words of the source the sentence rests on, copied exactly; … where words are left out"),
+});
+
+const lawSources = z.array(lawSourceSchema).min(1, "at least one source").describe("Where the rule comes from: one source or more");
+
+/** A sentence the pages may say: one or two whole sentences, ending as a sentence ends. */
+const lawSentence = text(20, 600).regex(/[.!?]["'”’)]?$/, "whole sentences, the last ending with a period");
+
+/** A rule of law the site states: its words, written once, and where they come from. */
+const lawRuleSchema = z.strictObject({
+  id: slug.describe("The rule's name, as the pages refer to it: {law:julie-notice}"),
+  sentence: lawSentence.describe(
+    "What the pages say, word for word, wherever they write {law:<id>}: only what the sources below say, required steps said as required",
+  ),
+  sources: lawSources,
+});
+
+/** Work Illinois licenses, said one way when site.yaml's licenses names the license and another way when it does not. */
+const licensedWorkSchema = z.strictObject({
+  id: slug.describe("The name the pages refer to it by: {law:septic-installation}"),
+  license: z.enum(LICENSES).describe("The license the work needs, as site.yaml's licenses names it"),
+  withLicense: lawSentence.describe("What the pages say when site.yaml's licenses names the license: the business does the work under it"),
+  withoutLicense: lawSentence.describe(
+    "What the pages say otherwise: the part the business does (the digging) and who does the rest",
+  ),
+  sources: lawSources,
+});
+
+const lawFileSchema = z.strictObject({
+  rules: z
+    .array(lawRuleSchema)
+    .default([])
+    .describe("Each statement of law or regulation the site makes, written once; a page says it by writing {law:<id>}"),
+  licensedWork: z
+    .array(licensedWorkSchema)
+    .default([])
+    .describe("Work that needs a state license; a page says who does it by writing {law:<id>}, as site.yaml's licenses decide"),
+});
+
 const faqFileSchema = z.strictObject({
   faqs: z.array(faqSchema).length(4, "exactly 4 FAQs"),
 });
@@ -508,8 +580,9 @@ export type HeroPhoto = z.infer<typeof heroSchema>;
 export type Review = z.infer<typeof reviewSchema>;
 export type Job = z.infer<typeof jobSchema>;
 export type JobPhoto = z.infer<typeof jobPhotoSchema>;
+export type LawFile = z.infer<typeof lawFileSchema>;
 
-/** The name of a data file: "site", "services", "towns", "faq", "jobs". */
+/** The name of a data file: "site", "services", "towns", "faq", "law", "jobs". */
 export type DataFileName = keyof typeof DATA_FILES;
 
 /**
@@ -522,5 +595,6 @@ export const DATA_FILES = {
   services: { file: "services.yaml", schema: servicesFileSchema, optional: false },
   towns: { file: "towns.yaml", schema: townsFileSchema, optional: false },
   faq: { file: "faq.yaml", schema: faqFileSchema, optional: false },
+  law: { file: "law.yaml", schema: lawFileSchema, optional: true },
   jobs: { file: "jobs.yaml", schema: jobsFileSchema, optional: true },
 } as const;

@@ -41,6 +41,8 @@ export async function publishedBranch(dataDir: string): Promise<string> {
 const FILE_PAGES: Record<DataFileName, string> = {
   site: HOME_PATH,
   faq: HOME_PATH,
+  // The home page's questions say the JULIE rule; a changed rule shows on every page that refers to it.
+  law: HOME_PATH,
   services: SERVICES_PATH,
   towns: TOWNS_PATH,
   jobs: PROJECTS_PATH,
