@@ -5,7 +5,7 @@
 // (support/privacy-claims.ts); then the form sent, what the provider's script told the form, a
 // copy replaced when its page is opened again, and every copy fetched again as a new worker installs. Firefox and WebKit run the same check
 // (privacy-engines.browser.test.ts). And links off the site carry rel="noopener noreferrer".
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { privacyStatements } from "../scripts/site/privacy.ts";
 import { launchBrowser, settled } from "./support/browser.ts";
@@ -51,6 +51,27 @@ const prerendered = new Set<string>();
 const links: { page: string; href: string; rel: string }[] = [];
 
 /** Visits every page once, recording what it requested, stored and linked to, and what it would prerender. */
+/** What an earlier build kept of the page at `address`, as if the page had changed since. */
+const EARLIER_COPY = "An earlier copy";
+
+async function keepEarlierCopy(page: Page, address: string): Promise<void> {
+  await page.evaluate(
+    async ([key, title]) => {
+      const cache = await caches.open("pages");
+      await cache.put(
+        key,
+        new Response(`<!DOCTYPE html><title>${title}</title>`, { headers: { "Content-Type": "text/html" } }),
+      );
+    },
+    [address, EARLIER_COPY] as const,
+  );
+}
+
+/** The copy the site's worker keeps of the page at `address`, if any. */
+function keptCopy(page: Page, address: string): Promise<string | undefined> {
+  return page.evaluate(async (key) => (await (await caches.open("pages")).match(key))?.text(), address);
+}
+
 async function visitEveryPage() {
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -145,24 +166,17 @@ describe("/privacy in Chromium", () => {
     await page.evaluate(() => navigator.serviceWorker.ready);
     const key = `${site.url}/towns/charleston`;
     // An earlier build's copy, as if the page had changed since it was kept.
-    await page.evaluate(async (address) => {
-      const cache = await caches.open("pages");
-      await cache.put(
-        address,
-        new Response("<!DOCTYPE html><title>An earlier copy</title>", { headers: { "Content-Type": "text/html" } }),
-      );
-    }, key);
+    await keepEarlierCopy(page, key);
     await page.goto(`${site.url}/services`, { waitUntil: "load" });
     await page.goto(key, { waitUntil: "load" });
-    const copy = () =>
-      page.evaluate(async (address) => (await (await caches.open("pages")).match(address))?.text(), key);
-    await expect.poll(async () => (await copy())?.includes("An earlier copy"), { timeout: 10_000 }).toBe(false);
+    const copy = () => keptCopy(page, key);
+    await expect.poll(async () => (await copy())?.includes(EARLIER_COPY), { timeout: 10_000 }).toBe(false);
     expect(await copy()).toContain("<title>");
     const seen: PrivacyObservations = {
       siteOrigin: new URL(site.url).origin,
       visits: [],
       workerSeesNavigations: true,
-      copyReplaced: !(await copy())!.includes("An earlier copy"),
+      copyReplaced: !(await copy())!.includes(EARLIER_COPY),
     };
     expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
     await page.close();
@@ -174,27 +188,20 @@ describe("/privacy in Chromium", () => {
     await page.goto(key, { waitUntil: "load" });
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.goto(`${site.url}/services`, { waitUntil: "load" });
-    const copy = () =>
-      page.evaluate(async (address) => (await (await caches.open("pages")).match(address))?.text(), key);
+    const copy = () => keptCopy(page, key);
     // An earlier build's copy of a page that is not open now.
-    await page.evaluate(async (address) => {
-      const cache = await caches.open("pages");
-      await cache.put(
-        address,
-        new Response("<!DOCTYPE html><title>An earlier copy</title>", { headers: { "Content-Type": "text/html" } }),
-      );
-    }, key);
-    expect(await copy()).toContain("An earlier copy");
+    await keepEarlierCopy(page, key);
+    expect(await copy()).toContain(EARLIER_COPY);
     // The site's worker at another address (the server leaves the query aside) is a new worker to
     // the browser, which installs it as it installs a new build's: the same install step.
     await page.evaluate(() => navigator.serviceWorker.register("/sw.js?version=next"));
-    await expect.poll(async () => (await copy())?.includes("An earlier copy"), { timeout: 15_000 }).toBe(false);
+    await expect.poll(async () => (await copy())?.includes(EARLIER_COPY), { timeout: 15_000 }).toBe(false);
     expect(await copy()).toContain("<title>");
     const seen: PrivacyObservations = {
       siteOrigin: new URL(site.url).origin,
       visits: [],
       workerSeesNavigations: true,
-      copiesRefreshed: !(await copy())!.includes("An earlier copy"),
+      copiesRefreshed: !(await copy())!.includes(EARLIER_COPY),
     };
     expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
     await page.close();
