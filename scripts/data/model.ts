@@ -10,6 +10,7 @@ import type { PhotoInfo } from "./photos.ts";
 import { DAYS, US_PHONE, type HeroPhoto, type Job, type JobPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
 import { businessDay, dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
 import { privacyFacts, type PrivacyFacts } from "./privacy.ts";
+import { placeholdersIn, type Placeholder } from "./placeholders.ts";
 
 export interface Phone {
   /** As typed in site.yaml, e.g. "(217) 555-0142". */
@@ -95,6 +96,11 @@ export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHo
   closedDays: string[];
   /** The exceptions to the hours a build on its day shows (special-hours.ts), soonest first. */
   specialHours: SpecialHoursShown[];
+  /**
+   * The placeholders still in site.yaml (placeholders.ts): none in a build for a host, which
+   * refuses them; a build on this computer and a draft's preview show them, marked.
+   */
+  placeholders: Placeholder[];
 }
 
 export interface SiteModel {
@@ -234,11 +240,20 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
       hours: toOpeningHours(hours),
       closedDays: DAYS.filter((day) => !hours.some((entry) => entry.days.includes(day))),
       specialHours: toSpecialHours(specialHours, businessDay(options.today ?? new Date())),
+      placeholders: placeholdersIn(raw.site),
     },
     ...resolvedRows(raw, resolve),
     homeFaqs: raw.homeFaqs,
     privacy: { facts: privacyFacts(raw.site, form), updated: raw.site.privacyUpdated },
   };
+}
+
+/**
+ * The one promise the site makes of an estimate, and of the form alone (calls and texts come with
+ * none): "A free, no-obligation estimate within 24 hours of sending the estimate form."
+ */
+export function estimateByForm(business: Pick<Business, "estimatePromise">): string {
+  return `A free, no-obligation estimate ${business.estimatePromise} of sending the estimate form.`;
 }
 
 /** ["a", "b", "c"] → "a, b and c". */

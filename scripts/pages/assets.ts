@@ -80,7 +80,7 @@ function heroColours(withAccent: boolean): string {
 }
 
 /** What of the data decides rules of the pages' stylesheet, and whether they count. */
-export type StyledBusiness = Pick<Business, "leadForm" | "brand" | "plausible">;
+export type StyledBusiness = Pick<Business, "leadForm" | "brand" | "plausible" | "placeholders">;
 
 /**
  * The counting script (browser/counting.ts), when site.yaml names a Plausible site: a file of its
@@ -139,7 +139,8 @@ async function dataStyles(business: StyledBusiness, heroPhotos: boolean, kept?: 
 /**
  * The pages' stylesheet (with the rules the data decides) and scripts; `kept` holds the bundles
  * made before (lib/bundle.ts). `heroPhotos`: whether any page shows a photo at its top; `preview`:
- * whether the build is a draft's preview (pipeline/draft.ts), whose band has rules of its own.
+ * whether the build is a draft's preview (pipeline/draft.ts), whose band has rules of its own, as
+ * has the band that marks the placeholders still in site.yaml.
  */
 export async function buildAssets(
   business: StyledBusiness,
@@ -162,7 +163,8 @@ export async function buildAssets(
       kept,
     }),
   ]);
-  const previewCss = preview ? await bundleStylesheet([PREVIEW_STYLESHEET], kept) : "";
+  const band = preview || business.placeholders.length > 0;
+  const previewCss = band ? await bundleStylesheet([PREVIEW_STYLESHEET], kept) : "";
   return {
     css: `${css}${await dataStyles(business, heroPhotos, kept)}${previewCss}`,
     jobsCss,
