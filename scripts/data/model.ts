@@ -291,6 +291,34 @@ export function townsByArea<T extends Pick<Town, "county">>(
   };
 }
 
+/**
+ * The services a town's page offers, in the data's order: every service in a town of the regular
+ * service area (a service page says it is offered throughout its counties), and beyond them only
+ * the services whose areaServed names the town. So a service page's list of towns beyond the
+ * counties and the town pages that offer the service are one list, made by this rule.
+ */
+export function servicesIn<S extends { servedTowns: readonly Pick<Town, "slug">[] }>(
+  model: { business: Pick<Business, "counties">; services: readonly S[] },
+  town: Pick<Town, "slug" | "county">,
+): S[] {
+  if (inRegularArea(model.business, town)) return [...model.services];
+  return model.services.filter((service) => service.servedTowns.some((served) => served.slug === town.slug));
+}
+
+/**
+ * Why a town page shows a number other than the main one, which every page's foot shows: "Calls
+ * about Decatur, Urbana, Champaign and Savoy go to our second line, (217) 555-0187; our main
+ * number, (217) 555-0142, is at the foot of every page." Undefined on a page that shows the main
+ * number only.
+ */
+export function secondLineSentence(model: Pick<SiteModel, "business" | "towns" | "alsoServing">, town: Town): string | undefined {
+  const { business } = model;
+  const phone = townPhone(business, town);
+  if (phone.e164 === business.phone.e164) return undefined;
+  const towns = allTowns(model).filter((other) => townPhone(business, other).e164 === phone.e164);
+  return `Calls about ${joinList(towns.map((other) => other.name))} go to our second line, ${phone.display}; our main number, ${business.phone.display}, is at the foot of every page.`;
+}
+
 const SMALL_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
 /**
