@@ -405,6 +405,34 @@ describe("what the pages say of the law and of the business", () => {
       for (const sentence of sentences(text)) expect(sentence, `${path}: ${sentence}`).not.toMatch(unclaimed);
   });
 
+  it("says of no one beyond the owner's list (homeowners, farms, builders, small businesses) that the business works for them", () => {
+    const others = /\b(?:institutions?|property managers?|developers?|industrial|churches|schools|Amish farms)\b/i;
+    const claims = (sentence: string) =>
+      /\b(?:we|you) work for\b/i.test(sentence) || (/\b(?:we|our|us|you)\b/i.test(sentence) && others.test(sentence));
+    expect(claims("Do you work for property managers and institutions?")).toBe(true);
+    expect(claims("For commercial and industrial owners we handle site preparation.")).toBe(true);
+    expect(claims("Many communities require one when a new subdivision, church, store or shop adds roofs.")).toBe(
+      false,
+    );
+    for (const [path, text] of pages)
+      for (const sentence of sentences(text)) expect(claims(sentence), `${path}: ${sentence}`).toBe(false);
+  });
+
+  it("makes no heading of a service page out of the service's name, but its title", async () => {
+    // Every service renamed: a heading that changes with the name was made from it.
+    const renamed = { ...model, services: model.services.map((service) => ({ ...service, name: "Sentinel Work" })) };
+    const icons = iconDrawings(await loadIcons(iconsUsed(renamed)));
+    const context = { business: renamed.business, assets: await buildAssets(renamed.business), year: 2026, icons };
+    for (const route of buildRoutes(renamed).filter((route) => route.kind === "service")) {
+      const html = renderRoute(route, context);
+      expect(html, route.path).toMatch(/<h1[^>]*>Sentinel Work<\/h1>/);
+      const headings = [...html.matchAll(/<h[2-6][^>]*>(.*?)<\/h[2-6]>/g)].map((match) =>
+        match[1]!.replace(/<[^>]+>/g, ""),
+      );
+      for (const heading of headings) expect(heading, route.path).not.toMatch(/sentinel/i);
+    }
+  });
+
   it("does not promise that the business takes care of the culvert permit", () => {
     const culvert = page("/services/culvert");
     const promise =
