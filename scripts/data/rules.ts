@@ -141,7 +141,7 @@ const TYPED_PHONE = /\(?\b[2-9]\d{2}\)?[ .-]?[2-9]\d{2}[ .-]\d{4}\b/g;
  * name two counties (a town on a county line); three or more of site.yaml's is its list again.
  */
 function typedFigures(site: ParsedFile, others: ParsedFile[]): DataProblem[] {
-  const counties = (site.value as SiteData).counties;
+  const counties = [...new Set((site.value as SiteData).counties)];
   const named = (text: string) => counties.filter((county) => wordIn(county, text));
   return others.flatMap((file) =>
     textsIn(file.value, []).flatMap(({ text, keys }) => [
@@ -193,6 +193,10 @@ function wordIn(name: string, text: string, after = ""): boolean {
  */
 function townsBeyondServed(site: ParsedFile, services: ParsedFile, towns: ParsedFile): DataProblem[] {
   const counties = (site.value as SiteData).counties;
+  // A county of site.yaml that Illinois does not have is a typo, refused as such (countiesExist):
+  // the towns of the county meant are not beyond the area.
+  const known = countyNames();
+  if (!counties.every((county) => known.includes(county))) return [];
   const beyond = townRows(towns).filter(({ town }) => !counties.includes(town.county));
   const serviceList = servicesOf(services);
   const problems: DataProblem[] = [];
