@@ -92,10 +92,10 @@ async function runGenerate(options: {
   }
 }
 
-async function runCheck(options: { data: string }) {
+async function runCheck(options: { data: string; production?: boolean }) {
   const { checkSite, describeCheck } = await import("../scripts/pipeline/check.ts");
   const dataDir = path.resolve(options.data);
-  const summary = await checkSite(dataDir);
+  const summary = await checkSite(dataDir, { production: options.production === true });
   warn(summary.warnings);
   console.log(describeCheck(summary, `${shown(dataDir)}/`));
 }
@@ -268,8 +268,14 @@ program
 
 program
   .command("check")
-  .description("validate the data and render every page in memory, writing nothing; prints every problem")
+  .description(
+    "validate the data and render every page in memory, writing nothing; prints every problem, and lists the placeholders still in site.yaml",
+  )
   .addOption(dataOption())
+  .option(
+    "--production",
+    "check as a build that puts the site live: the placeholders still in site.yaml are problems (the check of a draft)",
+  )
   .addHelpText("after", EXIT_CODE_HELP)
   .action((options) => runCheck(options).catch(fail));
 

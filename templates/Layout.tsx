@@ -5,7 +5,7 @@ import type { PageShell } from "../scripts/site/page.ts";
 import { Header } from "./parts/Header.tsx";
 import { Footer } from "./parts/Footer.tsx";
 import { CallBar } from "./parts/CallBar.tsx";
-import type { Phone } from "../scripts/data/model.ts";
+import { joinList, type Phone } from "../scripts/data/model.ts";
 import { Breadcrumbs } from "./parts/Breadcrumbs.tsx";
 import { SocialMetaTags } from "./parts/SocialMetaTags.tsx";
 import { StructuredData } from "./parts/StructuredData.tsx";
@@ -71,6 +71,15 @@ export function Layout({
         {shell.preview ? (
           <aside className="preview-band" aria-label="Preview">
             <p>Preview of a draft: not the live site. Publish it in the editor to put it live.</p>
+          </aside>
+        ) : null}
+        {business.placeholders.length > 0 ? (
+          <aside className="placeholder-band" aria-label="Placeholders">
+            <p>
+              Placeholders, not the business's own:{" "}
+              {joinList(business.placeholders.map((placeholder) => placeholder.what))}. Fill them in in data/site.yaml
+              before the site goes live: a build for a host refuses them.
+            </p>
           </aside>
         ) : null}
         <Header business={business} currentPath={shell.path} />

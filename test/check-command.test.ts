@@ -4,7 +4,8 @@ import { mkdtemp, readFile, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyData, editYaml, replaceInFile } from "./support/data-copy.ts";
+import { copyData, editYaml, lineOf, replaceInFile } from "./support/data-copy.ts";
+import { filledInData } from "./support/filled-in.ts";
 import { ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
 import { sitegen } from "./support/sitegen.ts";
 
@@ -54,6 +55,47 @@ describe("sitegen check", () => {
     expect(lines.findIndex((line) => line.startsWith("data/site.yaml"))).toBeLessThan(
       lines.findIndex((line) => line.startsWith("data/services.yaml")),
     );
+  });
+
+  it("lists every placeholder still in site.yaml, each at its line with what goes there, and exits 0", async () => {
+    const data = await copyData(SPEC_DATA_DIR);
+    const text = await readFile(path.join(data, "site.yaml"), "utf8");
+    const result = await sitegen(["check", "--data", data], path.dirname(data));
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n");
+    const heading = lines.findIndex((line) => line.startsWith("The data still holds 9 placeholders"));
+    expect(lines[heading]).toMatch(/refused by a build for Netlify or Cloudflare Pages/);
+    const listed = lines.slice(heading + 1);
+    const at = (needle: string, field: string, found: string) =>
+      expect.stringMatching(
+        new RegExp(
+          `^data/site\\.yaml:${lineOf(text, needle)}:\\d+ ${field.replace(/[.[\]]/g, "\\$&")}: found the placeholder "${found.replace(/[()./]/g, "\\$&")}.*", expected \\S`,
+        ),
+      );
+    expect(listed).toEqual([
+      at("url: ", "url", "https://www.centralillinoisexcavating.example"),
+      at("primary: ", "phones.primary", "(217) 555-0142"),
+      at("secondary: ", "phones.secondary", "(217) 555-0187"),
+      at("text: (217)", "phones.text", "(217) 555-0163"),
+      at("street: ", "address.street", "100 Example Street"),
+      at("facebook.com/example", "social[0].url", "https://www.facebook.com/example"),
+      at("instagram.com/example", "social[1].url", "https://www.instagram.com/example"),
+      at("widget/form/example-form-id", "leadForm.embed", "https://api.leadconnectorhq.com/widget/form/example-form"),
+      at("repository: ", "editor.repository", "example-owner/central-illinois-excavating"),
+    ]);
+  });
+
+  it("refuses the placeholders with --production, as the check of a draft and a host's build do, and lists none once filled in", async () => {
+    const shipped = await copyData(SPEC_DATA_DIR);
+    const refused = await sitegen(["check", "--production", "--data", shipped]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.split("\n")[0]).toBe("The data has 9 problems; nothing was written:");
+    const filled = await filledInData(SPEC_DATA_DIR);
+    for (const args of [["check"], ["check", "--production"]]) {
+      const result = await sitegen([...args, "--data", filled]);
+      expect(result.code, args.join(" ")).toBe(0);
+      expect(result.stdout).not.toMatch(/placeholder/);
+    }
   });
 
   it("is listed in --help with the exit codes", async () => {

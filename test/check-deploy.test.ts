@@ -46,13 +46,21 @@ afterAll(async () => {
   await standIn?.close();
 });
 
+/** The estimate form of the data a host's runtime was built from. */
+async function formOf(runtime: HostRuntime): Promise<Business["leadForm"]> {
+  return buildModel(await loadData(runtime.dataDir)).business.leadForm;
+}
+
 /** `sitegen check-deploy <args>`, with the form's provider stood in for; `certificates` are trusted too. */
 async function checkDeploy(args: string[], ...certificates: string[]): Promise<SitegenResult> {
   return sitegen(["check-deploy", ...args], undefined, { env: await standIn.environment(...certificates) });
 }
 
-/** The command found nothing, said so, and asked the form's two addresses. */
-function expectPasses(result: SitegenResult, heading: RegExp) {
+/**
+ * The command found nothing, said so, and asked the form's two addresses: the shipped data's, or
+ * those of the data a host's runtime was built from (its placeholders filled in).
+ */
+function expectPasses(result: SitegenResult, heading: RegExp, form: Business["leadForm"] = business.leadForm) {
   expect(result.stderr).toBe("");
   const lines = result.stdout.trimEnd().split("\n");
   expect(lines, result.stdout).toHaveLength(2);
@@ -62,7 +70,7 @@ function expectPasses(result: SitegenResult, heading: RegExp) {
   );
   expect(lines[1]).toContain(`OK: the ${pageCount} pages of the sitemap`);
   expect(result.code).toBe(0);
-  for (const url of [business.leadForm.frameUrl, business.leadForm.scriptUrl]) {
+  for (const url of [form.frameUrl, form.scriptUrl]) {
     expect(standIn.requests).toContain(`GET ${url}`);
   }
 }
@@ -157,8 +165,8 @@ describe("check-deploy on Netlify's runtime (netlify dev)", () => {
 
   it("passes, having told Netlify from its headers", async () => {
     standIn.requests.length = 0;
-    const result = await checkDeploy([runtime.url, "--dist", runtime.dir]);
-    expectPasses(result, /, served by Netlify \(detected from "Server: Netlify"\)$/);
+    const result = await checkDeploy([runtime.url, "--dist", runtime.dir, "--data", runtime.dataDir]);
+    expectPasses(result, /, served by Netlify \(detected from "Server: Netlify"\)$/, await formOf(runtime));
   });
 });
 
@@ -175,8 +183,16 @@ describe("check-deploy on Cloudflare's runtime (wrangler pages dev)", () => {
 
   it("passes when told the host, which its runtime's headers do not name", async () => {
     standIn.requests.length = 0;
-    const result = await checkDeploy([runtime.url, "--dist", runtime.dir, "--served-by", "cloudflare"]);
-    expectPasses(result, /, served by Cloudflare \(as told\)$/);
+    const result = await checkDeploy([
+      runtime.url,
+      "--dist",
+      runtime.dir,
+      "--data",
+      runtime.dataDir,
+      "--served-by",
+      "cloudflare",
+    ]);
+    expectPasses(result, /, served by Cloudflare \(as told\)$/, await formOf(runtime));
   });
 });
 

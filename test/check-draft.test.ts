@@ -1,7 +1,8 @@
 // The check of a draft (.github/workflows/check-draft.yml): on every pull request, the job named
 // "check" (the name the published branch's protection requires, and the stand-in for GitHub
 // requires before a merge in test/editor-workflow.browser.test.ts) installs what a build needs and
-// runs `sitegen check`, whose exit code fails the job when the build would refuse the draft.
+// runs `sitegen check --production`, whose exit code fails the job when the host's build of the
+// published branch would refuse the draft (a placeholder left in site.yaml included).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -40,7 +41,7 @@ describe("the check of a draft", () => {
   it("installs what a build needs, as the hosts do, and runs sitegen check last", async () => {
     const [job] = Object.values((await workflow()).jobs);
     const runs = job!.steps.filter((step) => step.run).map((step) => step.run!.trim());
-    expect(runs).toEqual([`npm ci ${HOST_INSTALL_FLAGS.join(" ")}`, "npx sitegen check"]);
+    expect(runs).toEqual([`npm ci ${HOST_INSTALL_FLAGS.join(" ")}`, "npx sitegen check --production"]);
     expect(job!.steps.some((step) => step.uses?.startsWith("actions/checkout@"))).toBe(true);
   });
 

@@ -121,7 +121,10 @@ describe("an owner's accent", () => {
 
 describe("the pages' stylesheet", () => {
   const business = (brand: Business["brand"]) =>
-    ({ leadForm: { height: 916 }, brand }) as Pick<Business, "leadForm" | "brand">;
+    ({ leadForm: { height: 916 }, brand, placeholders: [] as Business["placeholders"] }) as Pick<
+      Business,
+      "leadForm" | "brand" | "placeholders"
+    >;
 
   it("is palette.css's alone without an accent, a logo or a photo at the top: the rules appear only when given", async () => {
     const plain = await buildAssets(business({}));

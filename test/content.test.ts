@@ -7,7 +7,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadIcons } from "../scripts/data/icons.ts";
 import { iconDrawings } from "../templates/parts/icon-drawing.ts";
 import { loadData } from "../scripts/data/load.ts";
-import { buildModel, inRegularArea, serviceAreaSentence } from "../scripts/data/model.ts";
+import {
+  buildModel,
+  inRegularArea,
+  secondLineSentence,
+  serviceAreaSentence,
+  servicesIn,
+} from "../scripts/data/model.ts";
 import { buildAssets } from "../scripts/pages/assets.ts";
 import { iconsUsed } from "../scripts/pages/icons.ts";
 import { renderRoute } from "../scripts/pages/render.ts";
@@ -113,6 +119,154 @@ describe("the service area", () => {
   });
 });
 
+describe("figures and lists the pages compute, never typed", () => {
+  it("finds no number of miles, no list or count of the counties and no phone number in the data's prose", async () => {
+    const file = (name: string) => readFile(path.join(DATA_DIR, name), "utf8");
+    const prose = (await file("services.yaml")) + (await file("towns.yaml")) + (await file("faq.yaml"));
+    expect(prose).not.toMatch(
+      /\b(?:\d[\d,.]*|a|one|two|three|four|five|six|seven|eight|nine|ten|\w+teen|twenty)[\s-]+miles?\b/i,
+    );
+    expect(prose).not.toMatch(/\b(?:\d+|three|four|five|six|seven|eight|nine|ten) counties\b/i);
+    expect(prose).not.toMatch(/\(?\b[2-9]\d{2}\)?[ .-]?[2-9]\d{2}[ .-]\d{4}\b/);
+  });
+
+  it.each([
+    [
+      "a distance",
+      ["towns", 1, "body", 0],
+      "Charleston lies about 10 miles east of Mattoon, on the way to the Embarras River valley.",
+      '"10 miles"',
+    ],
+    [
+      "a distance in words",
+      ["alsoServing", 2, "body", 0],
+      "Gays sits on Illinois Route 16, some six miles west of Mattoon, in the southeast of its county.",
+      '"six miles"',
+    ],
+    [
+      "a count of the counties",
+      ["towns", 1, "faqs", 0, "answer"],
+      "Yes. Charleston lies in one of the seven counties we serve, so send the form for a free estimate.",
+      '"seven counties"',
+    ],
+    [
+      "the counties",
+      ["towns", 1, "faqs", 0, "answer"],
+      "Yes. We serve Coles, Shelby and Cumberland counties, Charleston included, so send the form for a free estimate.",
+      "Coles, Shelby, Cumberland",
+    ],
+    [
+      "a phone number",
+      ["towns", 1, "faqs", 0, "answer"],
+      "Yes. Call (217) 555-0142 or send the form and a free estimate follows within 24 hours of it.",
+      '"(217) 555-0142"',
+    ],
+  ])("refuses %s typed in prose, at its line", async (_, keys, text, found) => {
+    const dir = await copyData();
+    const written = await editYaml(dir, "towns.yaml", (doc) => doc.setIn(keys, text));
+    const problems = await problemsOf(dir);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.field).toBe(
+      keys.map((key, i) => (typeof key === "number" ? `[${key}]` : i ? `.${key}` : key)).join(""),
+    );
+    expect(problems[0]!.found).toContain(found);
+    expect(lineOf(written, text.slice(0, 30)) - problems[0]!.line).toBeLessThanOrEqual(1);
+  });
+
+  it("accepts a town on the line between two counties", async () => {
+    const dir = await copyData();
+    await editYaml(dir, "towns.yaml", (doc) =>
+      doc.setIn(
+        ["alsoServing", 7, "body", 0],
+        "Arthur straddles two counties: its main street is the line between Douglas and Moultrie counties, and the village grew up around the railroad.",
+      ),
+    );
+    await expect(loadData(dir)).resolves.toBeDefined();
+  });
+});
+
+describe("the services a town page offers", () => {
+  const services = (slug: string) =>
+    model.services.filter((service) =>
+      servicesIn(
+        model,
+        allTowns.find((town) => town.slug === slug)!,
+      ).includes(service),
+    );
+
+  it("are every service in the counties of the service area, and beyond them those whose areaServed names the town", () => {
+    for (const town of allTowns) {
+      const offered = servicesIn(model, town).map((service) => service.key);
+      if (inRegularArea(model.business, town)) expect(offered, town.slug).toEqual(model.services.map((s) => s.key));
+      else
+        expect(offered, town.slug).toEqual(
+          model.services.filter((service) => service.areaServed.includes(town.slug)).map((service) => service.key),
+        );
+      expect(offered.length, town.slug).toBeGreaterThan(0);
+    }
+    expect(services("decatur").map((service) => service.key)).not.toContain("septic-system");
+  });
+
+  it("agree with each service page's list of towns beyond the counties, page for page", async () => {
+    const pages = await renderedPages();
+    for (const service of model.services) {
+      const text = pages.get(`/services/${service.key}`)!;
+      const beyond = /Beyond those counties, we take on projects in: (.*?) Other services/.exec(text)?.[1] ?? "";
+      const listed = allTowns.filter(
+        (town) => !inRegularArea(model.business, town) && new RegExp(`\\b${town.name}\\b`).test(beyond),
+      );
+      const offering = allTowns.filter(
+        (town) => !inRegularArea(model.business, town) && servicesIn(model, town).includes(service),
+      );
+      expect(
+        listed.map((town) => town.slug),
+        service.key,
+      ).toEqual(offering.map((town) => town.slug));
+      for (const town of offering)
+        expect(pages.get(`/towns/${town.slug}`), `${town.slug} ${service.key}`).toContain(service.name);
+    }
+  });
+
+  it("refuses a town beyond the counties that no service reaches, and a service that names such a town outside its areaServed", async () => {
+    const dir = await copyData();
+    const text = await editYaml(dir, "services.yaml", (doc) => {
+      for (const [i, service] of model.services.entries())
+        doc.setIn(
+          ["services", i, "areaServed"],
+          service.areaServed.filter((slug) => slug !== "robinson"),
+        );
+      doc.setIn(
+        ["services", 0, "why", "text"],
+        "Flat ground around Robinson and the oil field leases holds water after every rain, so a drain needs a planned outlet.",
+      );
+    });
+    const problems = await problemsOf(dir);
+    expect(problems.map((problem) => [problem.file, problem.field])).toEqual([
+      ["data/services.yaml", "services[0].why.text"],
+      ["data/towns.yaml", `towns[${townIndex("robinson")}].name`],
+    ]);
+    expect(lineOf(text, "Flat ground around Robinson") - problems[0]!.line).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("a second phone number", () => {
+  it("is explained on each page that shows it, naming every town page that gives it, and nowhere else", async () => {
+    const pages = await renderedPages();
+    const second = allTowns.filter((town) => town.ctaPhone === "secondary");
+    expect(second.map((town) => town.slug)).toEqual(["decatur", "urbana", "champaign", "savoy"]);
+    const sentence = `Calls about Decatur, Urbana, Champaign and Savoy go to our second line, ${model.business.secondPhone.display}; our main number, ${model.business.phone.display}, is at the foot of every page.`;
+    for (const [path, page] of pages) {
+      // The band of a build with placeholders names every number (test/host-build.test.ts); the page is the rest.
+      const text = page.replace(/Placeholders, not the business's own: .*? a build for a host refuses them\./, "");
+      const shows = text.includes(model.business.secondPhone.display);
+      expect(text.includes(sentence), path).toBe(shows);
+      expect(shows, path).toBe(second.some((town) => path === `/towns/${town.slug}`));
+    }
+    for (const town of allTowns)
+      expect(secondLineSentence(model, town) !== undefined, town.slug).toBe(town.ctaPhone === "secondary");
+  });
+});
+
 describe("the estimate promise", () => {
   it("comes from site.yaml, and no text promises another time", async () => {
     expect(model.business.estimatePromise).toBe("within 24 hours");
@@ -198,7 +352,7 @@ describe("the content audit's corrections", () => {
   it("keeps only what could be sourced about Lerna and Pana", async () => {
     const text = await file("towns.yaml");
     expect(text).not.toMatch(/Quality Hill|North Swamp|East Swamp|West Swamp/);
-    expect(text).toMatch(/Lincoln Log Cabin State Historic Site[^.]*about five miles from the village/);
+    expect(text).toMatch(/Lincoln Log Cabin State Historic Site[^.]*lies near the village/);
   });
 });
 
@@ -249,6 +403,34 @@ describe("what the pages say of the law and of the business", () => {
     expect("so the foundation crew has room to set forms").not.toMatch(unclaimed);
     for (const [path, text] of pages)
       for (const sentence of sentences(text)) expect(sentence, `${path}: ${sentence}`).not.toMatch(unclaimed);
+  });
+
+  it("says of no one beyond the owner's list (homeowners, farms, builders, small businesses) that the business works for them", () => {
+    const others = /\b(?:institutions?|property managers?|developers?|industrial|churches|schools|Amish farms)\b/i;
+    const claims = (sentence: string) =>
+      /\b(?:we|you) work for\b/i.test(sentence) || (/\b(?:we|our|us|you)\b/i.test(sentence) && others.test(sentence));
+    expect(claims("Do you work for property managers and institutions?")).toBe(true);
+    expect(claims("For commercial and industrial owners we handle site preparation.")).toBe(true);
+    expect(claims("Many communities require one when a new subdivision, church, store or shop adds roofs.")).toBe(
+      false,
+    );
+    for (const [path, text] of pages)
+      for (const sentence of sentences(text)) expect(claims(sentence), `${path}: ${sentence}`).toBe(false);
+  });
+
+  it("makes no heading of a service page out of the service's name, but its title", async () => {
+    // Every service renamed: a heading that changes with the name was made from it.
+    const renamed = { ...model, services: model.services.map((service) => ({ ...service, name: "Sentinel Work" })) };
+    const icons = iconDrawings(await loadIcons(iconsUsed(renamed)));
+    const context = { business: renamed.business, assets: await buildAssets(renamed.business), year: 2026, icons };
+    for (const route of buildRoutes(renamed).filter((route) => route.kind === "service")) {
+      const html = renderRoute(route, context);
+      expect(html, route.path).toMatch(/<h1[^>]*>Sentinel Work<\/h1>/);
+      const headings = [...html.matchAll(/<h[2-6][^>]*>(.*?)<\/h[2-6]>/g)].map((match) =>
+        match[1]!.replace(/<[^>]+>/g, ""),
+      );
+      for (const heading of headings) expect(heading, route.path).not.toMatch(/sentinel/i);
+    }
   });
 
   it("does not promise that the business takes care of the culvert permit", () => {

@@ -88,8 +88,8 @@ describe("generate", () => {
     const first = path.join(await tempDir(), "dist");
     await generate({ dataDir: DATA_DIR, outDir: first, memory });
     // The pages' stylesheet, the jobs' stylesheet and two scripts, the map picture's stylesheet, the
-    // service worker.
-    expect(memory.bundles.size).toBe(6);
+    // service worker, and the band that names the shipped data's placeholders.
+    expect(memory.bundles.size).toBe(7);
     expect(memory.editor.config).toBeDefined();
     const scripts = memory.editor.scripts;
     expect(scripts).toBeDefined();

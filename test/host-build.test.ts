@@ -1,7 +1,9 @@
 // How Netlify and Cloudflare Pages build the site (docs/deploying.md): netlify.toml, as
-// Netlify's own config reader resolves it, agrees with the code; Netlify's own build runs the cache
-// plugin and a second build finds .cache/ again; generate needs nothing from devDependencies; and
-// the deploying guide says what the hosts run.
+// Netlify's own config reader resolves it, agrees with the code; a build for a host refuses the
+// placeholders the shipped data holds, each at its line; Netlify's own build runs the cache plugin
+// and a second build finds .cache/ again; generate needs nothing from devDependencies; and the
+// deploying guide says what the hosts run. The builds that succeed are of a copy whose placeholders
+// are filled in (support/filled-in.ts), as the owner fills them in before the site goes live.
 import { execFile } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -19,6 +21,9 @@ import {
 } from "../scripts/headers/hosts.ts";
 import { CACHE_DIR, OUT_DIR } from "../scripts/lib/paths.ts";
 import { DEPLOYING_GUIDE, guideSection, readGuide } from "./support/readme.ts";
+import { fillInPlaceholders } from "./support/filled-in.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { formatProblem } from "../scripts/data/problems.ts";
 import { ROOT } from "./support/paths.ts";
 import { hostBinary } from "./support/tools.ts";
 
@@ -37,11 +42,19 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** A copy of the project in `dir` with `node_modules` as given, and no caches of its own yet. */
-async function projectCopy(dir: string, nodeModules: string, entries = PROJECT_ENTRIES): Promise<void> {
+/**
+ * A copy of the project in `dir` with `node_modules` as given, and no caches of its own yet; its
+ * site.yaml filled in, unless `shipped` keeps the placeholders.
+ */
+async function projectCopy(
+  dir: string,
+  nodeModules: string,
+  { entries = PROJECT_ENTRIES, shipped = false }: { entries?: readonly string[]; shipped?: boolean } = {},
+): Promise<void> {
   await mkdir(dir, { recursive: true });
   await Promise.all(entries.map((entry) => cp(path.join(ROOT, entry), path.join(dir, entry), { recursive: true })));
   await symlink(nodeModules, path.join(dir, "node_modules"), "dir");
+  if (!shipped) await fillInPlaceholders(path.join(dir, "data"));
 }
 
 interface NetlifyConfig {
@@ -87,6 +100,58 @@ describe("netlify.toml, as Netlify reads it", () => {
       }),
     ]);
     expect(existsSync(path.join(ROOT, "netlify", "plugins", "keep-cache", "manifest.yml"))).toBe(true);
+  });
+});
+
+describe("a build for a host of the shipped data", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = path.join(tmp, "shipped");
+    await projectCopy(dir, path.join(ROOT, "node_modules"), { shipped: true });
+  });
+
+  const generate = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    run(process.execPath, [path.join(dir, "bin", "sitegen.js"), "generate", ...args], {
+      cwd: dir,
+      env: { ...process.env, ...env },
+    }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+
+  it.each([
+    ["--for netlify", ["--for", "netlify"], {}],
+    ["--for cloudflare", ["--for", "cloudflare"], {}],
+    ["Netlify's own build (NETLIFY=true)", [], { [HOST_ENVIRONMENT.netlify.name]: HOST_ENVIRONMENT.netlify.value }],
+    [
+      "Cloudflare's own build (CF_PAGES=1)",
+      [],
+      { [HOST_ENVIRONMENT.cloudflare.name]: HOST_ENVIRONMENT.cloudflare.value },
+    ],
+  ])(
+    "is refused (%s): each placeholder at its line, with what goes there, and nothing written",
+    async (_, args, env) => {
+      const { placeholders } = await loadData(path.join(dir, "data"));
+      expect(placeholders.length).toBeGreaterThanOrEqual(8);
+      const result = await generate([...args, "--out", path.join(dir, "dist")], env);
+      expect(result.code).toBe(1);
+      const lines = result.stderr.split("\n");
+      expect(lines[0]).toBe(`The data has ${placeholders.length} problems; nothing was written:`);
+      expect(lines.slice(1, 1 + placeholders.length)).toEqual(placeholders.map(formatProblem));
+      for (const line of lines.slice(1, 1 + placeholders.length))
+        expect(line).toMatch(/^data\/site\.yaml:\d+:\d+ [\w.[\]]+: found the placeholder ".+", expected \S/);
+      expect(existsSync(path.join(dir, "dist"))).toBe(false);
+    },
+  );
+
+  it("is built on this computer, each placeholder named on every page, and a draft's preview for a host is built too", async () => {
+    expect((await generate(["--out", path.join(dir, "local")])).code).toBe(0);
+    const home = await readFile(path.join(dir, "local", "index.html"), "utf8");
+    expect(home).toMatch(
+      /<aside class="placeholder-band" aria-label="Placeholders"><p>Placeholders, not the business&#x27;s own: [^<]*100 Example Street/,
+    );
+    expect((await generate(["--for", "netlify", "--preview", "--out", path.join(dir, "preview")])).code).toBe(0);
+    expect(await readFile(path.join(dir, "preview", "index.html"), "utf8")).toContain('class="placeholder-band"');
   });
 });
 

@@ -80,7 +80,7 @@ describe("text from data/ on the terminal", () => {
       data,
       "site.yaml",
       "\nleadForm:",
-      '\nreviews:\n  - quote: "The crew dug our basement in two days and left the yard clean."\n    name: Jane D.\n    town: "Matoon\\e"\n    date: 2025-04-12\n    link: https://maps.app.goo.gl/example\nleadForm:',
+      '\nreviews:\n  - quote: "The crew dug our basement in two days and left the yard clean."\n    name: Jane D.\n    town: "Matoon\\e"\n    date: 2025-04-12\n    link: https://maps.app.goo.gl/Jd7aQ2\nleadForm:',
     );
     const result = await check(data);
     expect(result.code, result.stderr).toBe(0);
@@ -381,14 +381,14 @@ describe("an address in data/", () => {
             name: "Jane D.",
             town: "Mattoon",
             date: "2025-04-12",
-            link: "https://maps.app.goo.gl/example",
+            link: "https://maps.app.goo.gl/Jd7aQ2",
           };
           doc.setIn(["reviews"], doc.createNode([review]));
           doc.setIn(
             ["googleBusinessProfile"],
             doc.createNode({
               reviewsUrl: "https://maps.app.goo.gl/profile",
-              writeReviewUrl: "https://g.page/r/example/review",
+              writeReviewUrl: "https://g.page/r/CXk2Lm/review",
             }),
           );
           if (keys[0] === "editor") doc.setIn(["editor", "signInUrl"], "https://sign-in.example");

@@ -10,7 +10,7 @@ import { formatProblem } from "../scripts/data/problems.ts";
 import type { SpecialHours } from "../scripts/data/schema.ts";
 import { businessDay, dayText, SPECIAL_HOURS_AHEAD_DAYS, upcomingSpecialHours } from "../scripts/data/special-hours.ts";
 import { copyData, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
-import { missingProperties, typedNodes, type JsonObject } from "./support/json-ld.ts";
+import { LEFT_OUT_FOR_PLACEHOLDERS, missingProperties, typedNodes, type JsonObject } from "./support/json-ld.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { fencedBlocks, guideSection, OWNER_GUIDE, readGuide } from "./support/readme.ts";
 import {
@@ -154,7 +154,12 @@ describe("the pages of a build with closed days coming up", () => {
           closes: "00:00",
         },
       ]);
-      expect(typedNodes(graphOf(html(page))).flatMap(missingProperties), page).toEqual([]);
+      // Nothing missing but what the data's placeholders stand for (never stated: structured-data.test.ts).
+      const missing = typedNodes(graphOf(html(page))).flatMap(missingProperties);
+      expect(
+        missing.filter((problem) => !(LEFT_OUT_FOR_PLACEHOLDERS as readonly string[]).includes(problem)),
+        page,
+      ).toEqual([]);
       // The weekly hours stay as they are.
       expect((business.openingHoursSpecification as JsonObject[]).every((spec) => "dayOfWeek" in spec)).toBe(true);
     }

@@ -2,14 +2,24 @@
 // shows up in the graph without touching code. The served pages are checked in seo.test.ts.
 import { describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
-import { buildModel, type SiteModel } from "../scripts/data/model.ts";
+import { buildModel, toPhone, type SiteModel } from "../scripts/data/model.ts";
 import { buildRoutes, notFoundRoute } from "../scripts/pages/routes.ts";
 import { businessNode, faqPageNode, serializeJsonLd, structuredDataFor } from "../scripts/seo/structured-data.ts";
-import { copyData, replaceInFile } from "./support/data-copy.ts";
-import { missingProperties, structuredHours, typedNodes, type JsonObject } from "./support/json-ld.ts";
+import { replaceInFile } from "./support/data-copy.ts";
+import { filledInData, FILLED_IN } from "./support/filled-in.ts";
+import {
+  LEFT_OUT_FOR_PLACEHOLDERS,
+  missingProperties,
+  structuredHours,
+  typedNodes,
+  type JsonObject,
+} from "./support/json-ld.ts";
 import { DATA_DIR } from "./support/paths.ts";
 
-const model = buildModel(await loadData(DATA_DIR));
+// The shipped data, and the same with its placeholders filled in (support/filled-in.ts), as a site
+// that goes live has it: the JSON-LD states every property only then.
+const shipped = buildModel(await loadData(DATA_DIR));
+const model = buildModel(await loadData(await filledInData(DATA_DIR)));
 const routes = buildRoutes(model);
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as JsonObject;
 
@@ -40,21 +50,70 @@ describe("structured data builders", () => {
     }
   });
 
+  it("state no placeholder: the shipped data's number, street, social pages and form are nowhere in any graph", () => {
+    const placeholders = shipped.business.placeholders;
+    expect(placeholders.map((placeholder) => placeholder.keys.join("."))).toEqual(
+      expect.arrayContaining(["phones.primary", "phones.secondary", "phones.text", "address.street", "social.0.url"]),
+    );
+    const stated = new Set<string>();
+    for (const route of buildRoutes(shipped)) {
+      const graph = structuredDataFor(route, shipped);
+      const json = JSON.stringify(graph);
+      for (const { keys, value } of placeholders) {
+        if (keys[0] === "url") continue; // the site's own address, which every @id is made of
+        const forms = keys[0] === "phones" ? [toPhone(value).e164, value] : [value];
+        for (const form of forms) expect(json, `${route.path}: ${form}`).not.toContain(form);
+      }
+      for (const problem of typedNodes(asJson(graph)).flatMap(missingProperties)) stated.add(problem);
+    }
+    // Only what the placeholders stand for is missing.
+    expect([...stated].sort()).toEqual([...LEFT_OUT_FOR_PLACEHOLDERS].sort());
+  });
+
+  it("promise the estimate for the form alone, and name texts as estimate requests", () => {
+    const service = structuredDataFor(
+      routes.find((route) => route.kind === "service")!,
+      model,
+    )!;
+    const channels = typedNodes(asJson(service)).filter((node) => node["@type"] === "ServiceChannel");
+    expect(channels).toEqual([
+      {
+        "@type": "ServiceChannel",
+        name: model.business.leadForm.title,
+        serviceUrl: `${model.business.url}/contact`,
+        description: "A free, no-obligation estimate within 24 hours of sending the estimate form.",
+      },
+      expect.objectContaining({
+        servicePhone: {
+          "@type": "ContactPoint",
+          telephone: model.business.phone.e164,
+          contactType: "estimate requests by phone",
+        },
+        serviceSmsNumber: {
+          "@type": "ContactPoint",
+          telephone: model.business.text!.e164,
+          contactType: "estimate requests by text message",
+        },
+      }),
+    ]);
+    expect(JSON.stringify(channels[1])).not.toMatch(/24 hours|within/);
+  });
+
   it("give the not-found page no structured data", () => {
     expect(structuredDataFor(notFoundRoute(model), model)).toBeUndefined();
   });
 
   it("follow the data: a new phone number in site.yaml is the number in the graph", async () => {
-    const data = await copyData();
-    await replaceInFile(data, "site.yaml", "primary: (217) 555-0142", "primary: (217) 555-0199");
+    const data = await filledInData();
+    await replaceInFile(data, "site.yaml", `primary: ${FILLED_IN.phones.primary}`, "primary: (217) 311-0199");
     const changed: SiteModel = buildModel(await loadData(data));
-    expect(businessNode(changed).telephone).toBe("+12175550199");
+    expect(businessNode(changed).telephone).toBe("+12173110199");
     const service = structuredDataFor(
       buildRoutes(changed).find((route) => route.kind === "service")!,
       changed,
     );
-    expect(JSON.stringify(service)).toContain("+12175550199");
-    expect(JSON.stringify(service)).not.toContain("+12175550142");
+    expect(JSON.stringify(service)).toContain("+12173110199");
+    expect(JSON.stringify(service)).not.toContain(toPhone(FILLED_IN.phones.primary).e164);
   });
 });
 

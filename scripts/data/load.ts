@@ -15,6 +15,7 @@ import { DATA_FILES, type Faq, type Job, type LawFile, type Service, type SiteDa
 import { lawProblems, lawSentences, withLaw } from "./law.ts";
 import { newestFirst } from "./jobs.ts";
 import { quotedValue } from "../lib/printable.ts";
+import { placeholdersIn } from "./placeholders.ts";
 
 export interface RawData {
   site: SiteData;
@@ -35,6 +36,11 @@ export interface RawData {
   brand: BrandMarks;
   /** What is allowed but close to a rule (a town page close to another's wording), located as problems are. */
   warnings: DataProblem[];
+  /**
+   * The placeholders still in site.yaml (placeholders.ts), located as problems are: `check` lists
+   * them, a build for a host refuses them, a build on this computer shows them marked.
+   */
+  placeholders: DataProblem[];
 }
 
 
@@ -189,6 +195,20 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
     photos: checked.photos,
     brand: brand.marks,
     warnings: inReadingOrder(rules.warnings),
+    placeholders: placeholderProblems(site),
   };
+}
+
+/**
+ * Each placeholder of site.yaml as a problem at its place: the form's at its address inside the
+ * embed code, where the owner pastes the provider's own.
+ */
+function placeholderProblems(site: ParsedFile): DataProblem[] {
+  return placeholdersIn(site.value as SiteData).map(({ keys, value, replaceWith }) => {
+    const found = `the placeholder ${quotedValue(value)}`;
+    const raw = site.doc.getIn(keys);
+    const offset = typeof raw === "string" ? raw.indexOf(value) : -1;
+    return offset > 0 ? problemInText(site, keys, offset, found, replaceWith) : problemAt(site, keys, found, replaceWith);
+  });
 }
 

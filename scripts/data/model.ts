@@ -10,6 +10,7 @@ import type { PhotoInfo } from "./photos.ts";
 import { DAYS, US_PHONE, type HeroPhoto, type Job, type JobPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
 import { businessDay, dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
 import { privacyFacts, type PrivacyFacts, type ServedBy } from "./privacy.ts";
+import { placeholdersIn, type Placeholder } from "./placeholders.ts";
 
 export interface Phone {
   /** As typed in site.yaml, e.g. "(217) 555-0142". */
@@ -95,6 +96,11 @@ export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHo
   closedDays: string[];
   /** The exceptions to the hours a build on its day shows (special-hours.ts), soonest first. */
   specialHours: SpecialHoursShown[];
+  /**
+   * The placeholders still in site.yaml (placeholders.ts): none in a build for a host, which
+   * refuses them; a build on this computer and a draft's preview show them, marked.
+   */
+  placeholders: Placeholder[];
 }
 
 export interface SiteModel {
@@ -236,11 +242,20 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
       hours: toOpeningHours(hours),
       closedDays: DAYS.filter((day) => !hours.some((entry) => entry.days.includes(day))),
       specialHours: toSpecialHours(specialHours, businessDay(options.today ?? new Date())),
+      placeholders: placeholdersIn(raw.site),
     },
     ...resolvedRows(raw, resolve),
     homeFaqs: raw.homeFaqs,
     privacy: { facts: privacyFacts(raw.site, form, options.servedBy), updated: raw.site.privacyUpdated },
   };
+}
+
+/**
+ * The one promise the site makes of an estimate, and of the form alone (calls and texts come with
+ * none): "A free, no-obligation estimate within 24 hours of sending the estimate form."
+ */
+export function estimateByForm(business: Pick<Business, "estimatePromise">): string {
+  return `A free, no-obligation estimate ${business.estimatePromise} of sending the estimate form.`;
 }
 
 /** ["a", "b", "c"] → "a, b and c". */
@@ -276,6 +291,34 @@ export function townsByArea<T extends Pick<Town, "county">>(
     inArea: towns.filter((town) => inRegularArea(business, town)),
     beyond: towns.filter((town) => !inRegularArea(business, town)),
   };
+}
+
+/**
+ * The services a town's page offers, in the data's order: every service in a town of the regular
+ * service area (a service page says it is offered throughout its counties), and beyond them only
+ * the services whose areaServed names the town. So a service page's list of towns beyond the
+ * counties and the town pages that offer the service are one list, made by this rule.
+ */
+export function servicesIn<S extends { servedTowns: readonly Pick<Town, "slug">[] }>(
+  model: { business: Pick<Business, "counties">; services: readonly S[] },
+  town: Pick<Town, "slug" | "county">,
+): S[] {
+  if (inRegularArea(model.business, town)) return [...model.services];
+  return model.services.filter((service) => service.servedTowns.some((served) => served.slug === town.slug));
+}
+
+/**
+ * Why a town page shows a number other than the main one, which every page's foot shows: "Calls
+ * about Decatur, Urbana, Champaign and Savoy go to our second line, (217) 555-0187; our main
+ * number, (217) 555-0142, is at the foot of every page." Undefined on a page that shows the main
+ * number only.
+ */
+export function secondLineSentence(model: Pick<SiteModel, "business" | "towns" | "alsoServing">, town: Town): string | undefined {
+  const { business } = model;
+  const phone = townPhone(business, town);
+  if (phone.e164 === business.phone.e164) return undefined;
+  const towns = allTowns(model).filter((other) => townPhone(business, other).e164 === phone.e164);
+  return `Calls about ${joinList(towns.map((other) => other.name))} go to our second line, ${phone.display}; our main number, ${business.phone.display}, is at the foot of every page.`;
 }
 
 const SMALL_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];

@@ -123,6 +123,113 @@ function onePromise(site: ParsedFile, others: ParsedFile[]): DataProblem[] {
   );
 }
 
+/** A number of miles: "13 miles", "about five miles", "a mile", "a 2-mile lane". */
+const TYPED_MILES =
+  /\b(?:\d[\d,.]*|an?|half an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)[\s-]+miles?\b/gi;
+
+/** A count of counties: "the seven counties", "7 counties". */
+const COUNTED_COUNTIES = /\b(?:[3-9]|1\d|three|four|five|six|seven|eight|nine|ten|eleven|twelve) counties\b/gi;
+
+/** A US phone number written in a text, in any of the forms site.yaml takes. */
+const TYPED_PHONE = /\(?\b[2-9]\d{2}\)?[ .-]?[2-9]\d{2}[ .-]\d{4}\b/g;
+
+/**
+ * Figures and lists the pages compute from the data are never typed into prose, where they would
+ * go stale or disagree with the figure beside them: a distance (the town pages compute each from
+ * the map points), the counties of the service area or their count (site.yaml's counties, which
+ * the home, service and town pages show), a phone number (site.yaml's, on every page). A text may
+ * name two counties (a town on a county line); three or more of site.yaml's is its list again.
+ */
+function typedFigures(site: ParsedFile, others: ParsedFile[]): DataProblem[] {
+  const counties = [...new Set((site.value as SiteData).counties)];
+  const named = (text: string) => counties.filter((county) => wordIn(county, text));
+  return others.flatMap((file) =>
+    textsIn(file.value, []).flatMap(({ text, keys }) => [
+      ...[...text.matchAll(TYPED_MILES)].map((match) =>
+        problemAt(
+          file,
+          keys,
+          `the distance "${match[0]}"`,
+          "no distance typed in prose: each town page shows its distance from the base and from its nearest towns, computed from the map points; say where the place lies without the miles",
+        ),
+      ),
+      ...[...text.matchAll(COUNTED_COUNTIES)].map((match) =>
+        problemAt(
+          file,
+          keys,
+          `the count "${match[0]}"`,
+          "no count of the service area's counties in prose: the pages count site.yaml's counties themselves",
+        ),
+      ),
+      ...(named(text).length >= 3
+        ? [
+            problemAt(
+              file,
+              keys,
+              `the counties ${joinNames(named(text))}`,
+              "no list of the service area's counties in prose: the pages show site.yaml's counties themselves",
+            ),
+          ]
+        : []),
+      ...[...text.matchAll(TYPED_PHONE)].map((match) =>
+        problemAt(file, keys, `the number "${match[0]}"`, "no phone number in prose: every page shows site.yaml's numbers"),
+      ),
+    ]),
+  );
+}
+
+const joinNames = (names: string[]) => names.join(", ");
+
+/** Whether a name stands in a text as words of its own ("Mt. Zion", "St. Clair" as they are written), followed as `after` says. */
+function wordIn(name: string, text: string, after = ""): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\w.])${escaped}(?![\\w])${after}`).test(text);
+}
+
+/**
+ * The towns beyond the counties are offered only the services whose areaServed names them (a town
+ * page lists those, model.ts's servicesIn): a service's own words may not name another such town,
+ * and every such town is named by one service at least, or its page would offer nothing.
+ */
+function townsBeyondServed(site: ParsedFile, services: ParsedFile, towns: ParsedFile): DataProblem[] {
+  const counties = (site.value as SiteData).counties;
+  // A county of site.yaml that Illinois does not have is a typo, refused as such (countiesExist):
+  // the towns of the county meant are not beyond the area.
+  const known = countyNames();
+  if (!counties.every((county) => known.includes(county))) return [];
+  const beyond = townRows(towns).filter(({ town }) => !counties.includes(town.county));
+  const serviceList = servicesOf(services);
+  const problems: DataProblem[] = [];
+  for (const { town, keys } of beyond) {
+    if (!serviceList.some((service) => service.areaServed.includes(town.slug)))
+      problems.push(
+        problemAt(
+          towns,
+          [...keys, "name"],
+          `${town.name}, in ${town.county} County, named by no service's areaServed`,
+          `a town beyond the counties of site.yaml named in the areaServed of the services its page offers (services.yaml)`,
+        ),
+      );
+  }
+  serviceList.forEach((service, i) => {
+    for (const { text, keys } of textsIn(service, ["services", i])) {
+      if (keys.includes("areaServed")) continue;
+      for (const { town } of beyond) {
+        if (service.areaServed.includes(town.slug) || !wordIn(town.name, text, "(?! County)")) continue;
+        problems.push(
+          problemAt(
+            services,
+            keys,
+            `"${town.name}", whose page does not offer ${service.name} (not in its areaServed)`,
+            `the town in areaServed, or no word of ${town.name}: beyond the counties, a service reaches only the towns its areaServed names`,
+          ),
+        );
+      }
+    }
+  });
+  return problems;
+}
+
 /** Words that say a place is inside the regular service area. */
 const REGULAR_AREA_CLAIM =
   /\b(?:(?:part of|in|inside|within) our (?:regular )?(?:service )?area|(?:part of|in|inside|within) the (?:regular )?area we serve|our regular (?:service )?area)\b/i;
@@ -303,6 +410,8 @@ export function checkRules({ site, services, towns, faq, jobs }: CheckedFiles, t
   // Not the jobs: a story's "drained within a day" tells what happened, it promises nothing.
   if (site) problems.push(...onePromise(site, [services, towns, faq].filter((file): file is ParsedFile => !!file)));
   if (site && towns) problems.push(...regularAreaClaims(site, towns));
+  if (site) problems.push(...typedFigures(site, [services, towns, faq].filter((file): file is ParsedFile => !!file)));
+  if (site && services && towns) problems.push(...townsBeyondServed(site, services, towns));
   if (site) problems.push(...specialHoursProblems(site), ...privacyDateProblems(site, today));
   return { problems, warnings: [...wording.warnings, ...reviews.warnings, ...jobFindings.warnings] };
 }

@@ -7,6 +7,7 @@ import { readLeadFormEmbed } from "./lead-form.ts";
 import { HOST, HTTPS_ADDRESS, MAX_HOST_LENGTH, HTTPS_ADDRESS_EXPECTED, httpsAddressProblem } from "./web-address.ts";
 import { EVENTS_ADDRESS, EVENTS_ADDRESS_EXPECTED, eventsAddressProblem, LOWERCASE_HOST_NAME } from "./plausible.ts";
 import { accentProblem } from "./accent.ts";
+import { PLACEHOLDER_ADDRESS } from "./placeholders.ts";
 
 const text = (min: number, max: number) =>
   z
@@ -89,8 +90,6 @@ const EXAMPLE_REVIEW_TEXTS = [
   "Their name as they agreed to show it",
   "Their town",
 ];
-/** A placeholder address: on an example host, or with a "your-…" part such as your-review-link. */
-const PLACEHOLDER_ADDRESS = String.raw`https://(?:[^/?#]+\.)?example(?:\.[a-z]+)?(?:[/:?#]|$)|https://[^?#]*/your-`;
 const PLACEHOLDER_EXPECTED = "the real address, not a placeholder such as the guide's example";
 
 const notExample = <T extends z.ZodType<string>>(schema: T, expected: string) =>

@@ -20,6 +20,7 @@ const ACCENT_STYLESHEET = path.join(TEMPLATES_DIR, "accent.css");
 const LOGO_STYLESHEET = path.join(TEMPLATES_DIR, "logo.css");
 const HERO_PHOTO_STYLESHEET = path.join(TEMPLATES_DIR, "hero-photo.css");
 const PREVIEW_STYLESHEET = path.join(TEMPLATES_DIR, "preview.css");
+const PLACEHOLDER_STYLESHEET = path.join(TEMPLATES_DIR, "placeholder.css");
 /** The colours and sizes both stylesheets start from, and how the service-area map is drawn. */
 export const PALETTE = path.join(TEMPLATES_DIR, "palette.css");
 export const MAP_STYLESHEET = path.join(TEMPLATES_DIR, "map.css");
@@ -80,7 +81,7 @@ function heroColours(withAccent: boolean): string {
 }
 
 /** What of the data decides rules of the pages' stylesheet, and whether they count. */
-export type StyledBusiness = Pick<Business, "leadForm" | "brand" | "plausible">;
+export type StyledBusiness = Pick<Business, "leadForm" | "brand" | "plausible" | "placeholders">;
 
 /**
  * The counting script (browser/counting.ts), when site.yaml names a Plausible site: a file of its
@@ -139,7 +140,8 @@ async function dataStyles(business: StyledBusiness, heroPhotos: boolean, kept?: 
 /**
  * The pages' stylesheet (with the rules the data decides) and scripts; `kept` holds the bundles
  * made before (lib/bundle.ts). `heroPhotos`: whether any page shows a photo at its top; `preview`:
- * whether the build is a draft's preview (pipeline/draft.ts), whose band has rules of its own.
+ * whether the build is a draft's preview (pipeline/draft.ts), whose band has rules of its own; the
+ * band that names the placeholders still in site.yaml has its own too (placeholder.css).
  */
 export async function buildAssets(
   business: StyledBusiness,
@@ -162,7 +164,11 @@ export async function buildAssets(
       kept,
     }),
   ]);
-  const previewCss = preview ? await bundleStylesheet([PREVIEW_STYLESHEET], kept) : "";
+  const bands = [
+    ...(preview ? [PREVIEW_STYLESHEET] : []),
+    ...(business.placeholders.length > 0 ? [PLACEHOLDER_STYLESHEET] : []),
+  ];
+  const previewCss = bands.length > 0 ? await bundleStylesheet(bands, kept) : "";
   return {
     css: `${css}${await dataStyles(business, heroPhotos, kept)}${previewCss}`,
     jobsCss,

@@ -1,7 +1,7 @@
 // `sitegen check`: everything `generate` does except writing, so that "check passed" means
 // "generate will work". Throws DataError or RenderError like generate does.
 import { unformattedDataFiles } from "../data/format.ts";
-import type { DataProblem } from "../data/problems.ts";
+import { formatProblem, type DataProblem } from "../data/problems.ts";
 import { renderSite } from "./generate.ts";
 
 export interface CheckSummary {
@@ -18,12 +18,18 @@ export interface CheckSummary {
   milliseconds: number;
   /** What the data may have but had better not, located as problems are. */
   warnings: DataProblem[];
+  /** The placeholders still in site.yaml (data/placeholders.ts), located as problems are. */
+  placeholders: DataProblem[];
 }
 
-export async function checkSite(dataDir: string): Promise<CheckSummary> {
+/**
+ * `production`: check as a build that puts the site live does (the check of a draft), which refuses
+ * the placeholders; otherwise they are listed.
+ */
+export async function checkSite(dataDir: string, { production = false } = {}): Promise<CheckSummary> {
   const started = performance.now();
   // renderSite keeps everything in memory; the output folder is never touched.
-  const site = await renderSite({ dataDir, outDir: "(not written)" });
+  const site = await renderSite({ dataDir, outDir: "(not written)", production });
   return {
     services: site.model.services.length,
     towns: site.model.towns.length,
@@ -34,6 +40,7 @@ export async function checkSite(dataDir: string): Promise<CheckSummary> {
     unformatted: await unformattedDataFiles(dataDir),
     milliseconds: Math.round(performance.now() - started),
     warnings: site.warnings,
+    placeholders: site.placeholders,
   };
 }
 
@@ -45,9 +52,17 @@ export function describeCheck(summary: CheckSummary, dataLabel: string): string 
     (file) =>
       `Note: ${dataLabel}${file} is valid but not in the canonical form; \`npm run fmt\` rewrites its layout (nothing else changes).`,
   );
+  const placeholders =
+    summary.placeholders.length === 0
+      ? []
+      : [
+          `The data still holds ${count(summary.placeholders.length, "placeholder")}: shown marked on this computer, refused by a build for Netlify or Cloudflare Pages. Put the business's own in ${summary.placeholders.length === 1 ? "its" : "their"} place:`,
+          ...summary.placeholders.map(formatProblem),
+        ];
   return [
     `OK: ${dataLabel} is valid: ${count(summary.services, "service")}, ${count(townCount, "town")} (${summary.towns} in the town grids, ${summary.alsoServing} under "Also serving"), ${count(summary.homeFaqs, "home-page question")}${summary.jobs > 0 ? `, ${count(summary.jobs, "job")}` : ""}.`,
     `${count(summary.pages, "page")} would be written. Nothing was written to dist/; run \`npm run generate\` to build the site.`,
     ...notes,
+    ...placeholders,
   ].join("\n");
 }

@@ -17,7 +17,7 @@ import { buildTargetFor } from "./build-target.ts";
 import { iconIn, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
 import { businessDay } from "../data/special-hours.ts";
-import type { DataProblem } from "../data/problems.ts";
+import { DataError, type DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
 import { BuildCache } from "../lib/cache.ts";
 import { CACHE_DIR } from "../lib/paths.ts";
@@ -85,6 +85,21 @@ export interface GenerateOptions {
    * refuses gives a page that shows the problems instead of no preview at all.
    */
   preview?: boolean;
+  /**
+   * Check the data as a build that publishes the site does (`sitegen check --production`, the check
+   * of a draft): the placeholders are refused. A build for a host that is not a draft's preview
+   * refuses them without being told.
+   */
+  production?: boolean;
+}
+
+/**
+ * Whether a build puts the site live: a build for a host, unless it is a draft's preview, or one
+ * told so. It refuses every placeholder still in site.yaml (data/placeholders.ts), each at its line
+ * with what goes there; other builds show them, marked.
+ */
+function publishes(options: Pick<GenerateOptions, "host" | "preview" | "production">): boolean {
+  return options.production === true || (options.host !== undefined && options.preview !== true);
 }
 
 export interface GenerateResult {
@@ -109,6 +124,8 @@ export interface RenderedSite {
   warnings: DataProblem[];
   /** The offline page, as the service worker holds it (pages/service-worker.ts). */
   offlineHtml: string;
+  /** The placeholders still in site.yaml, located (data/load.ts); none in a build that publishes. */
+  placeholders: DataProblem[];
 }
 
 /** Receives each output file as soon as it is made; may wait, to hold back a fast producer. */
@@ -131,6 +148,7 @@ async function produceSite(
   const loaded = await timer.time("read and check data/", () =>
     loadData(options.dataDir, { today: options.checkedOn ?? today }),
   );
+  if (publishes(options) && loaded.placeholders.length > 0) throw new DataError(loaded.placeholders);
   const { preview = false } = options;
   // A preview counts nothing: no visit to it is a visit to the site.
   const data = preview ? { ...loaded, site: { ...loaded.site, plausible: undefined } } : loaded;
@@ -250,7 +268,7 @@ async function produceSite(
   );
   await emit(offline.file, serviceWorker);
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));
-  return { model, routes, warnings: data.warnings, offlineHtml };
+  return { model, routes, warnings: data.warnings, offlineHtml, placeholders: data.placeholders };
 }
 
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */

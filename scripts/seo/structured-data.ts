@@ -22,6 +22,7 @@ import type {
 import { storySummary } from "../data/jobs.ts";
 import {
   allTowns,
+  estimateByForm,
   townPhone,
   type Phone,
   type SiteJob,
@@ -31,7 +32,8 @@ import {
   type TextLink,
 } from "../data/model.ts";
 import type { Crumb, Route } from "../site/page.ts";
-import { absoluteUrl, HOME_PATH, projectPath, servicePath, townPath } from "../site/urls.ts";
+import { absoluteUrl, CONTACT_PATH, HOME_PATH, projectPath, servicePath, townPath } from "../site/urls.ts";
+import { isPlaceholderAddress, isPlaceholderPhone, isPlaceholderStreet } from "../data/placeholders.ts";
 import type { DAYS, Faq, Town } from "../data/schema.ts";
 import { heroVariants, photoVariants } from "../site/photos.ts";
 import { socialImageFile } from "./social-meta.ts";
@@ -103,20 +105,58 @@ function specialOpeningHours(model: SiteModel): Node<OpeningHoursSpecification>[
  * ("the number to access the service by text message"), a ContactPoint, used where the page names
  * a service and shows the Text link (the town pages). The business itself has no such property,
  * so on the home and contact pages the number is one of its contactPoint entries, a ContactPoint
- * whose contactType (free text in schema.org) says what it is for.
+ * whose contactType (free text in schema.org) says what the pages offer it for: asking for an
+ * estimate, with no time promised (the promise is the form's).
  */
 function textContactPoint(text: TextLink): Node<ContactPoint> {
-  return { "@type": "ContactPoint", telephone: text.e164, contactType: "estimates by text message" };
+  return { "@type": "ContactPoint", telephone: text.e164, contactType: "estimate requests by text message" };
 }
 
-/** How to ask for the service: the phone number the page shows, the number for texts, and the page itself. */
-function phoneChannel(phone: Phone, pageUrl: string, text?: TextLink): Node<ServiceChannel> {
+/** The number for texts, unless it is still a placeholder (data/placeholders.ts), which no search engine is told. */
+const realText = (text: TextLink | undefined) => (text && !isPlaceholderPhone(text.display) ? text : undefined);
+
+/**
+ * The estimate form, on the contact page, with the promise the pages make for it alone: a free
+ * estimate within site.yaml's time of sending it.
+ */
+function formChannel(model: SiteModel): Node<ServiceChannel> {
+  const { business } = model;
   return {
     "@type": "ServiceChannel",
-    serviceUrl: pageUrl,
-    servicePhone: { "@type": "ContactPoint", telephone: phone.e164, contactType: "estimates" },
-    ...(text ? { serviceSmsNumber: textContactPoint(text) } : {}),
+    name: business.leadForm.title,
+    serviceUrl: absoluteUrl(business.url, CONTACT_PATH),
+    description: estimateByForm(business),
   };
+}
+
+/**
+ * How to ask for the service: the estimate form, and the phone number the page shows with the
+ * number for texts, on the page itself; a number that is still a placeholder is left out.
+ */
+function channels(model: SiteModel, pageUrl: string, phone: Phone, text?: TextLink): Node<ServiceChannel>[] {
+  const sms = realText(text);
+  const call = isPlaceholderPhone(phone.display) ? undefined : phone;
+  return [
+    formChannel(model),
+    ...(call || sms
+      ? [
+          {
+            "@type": "ServiceChannel" as const,
+            serviceUrl: pageUrl,
+            ...(call
+              ? {
+                  servicePhone: {
+                    "@type": "ContactPoint" as const,
+                    telephone: call.e164,
+                    contactType: "estimate requests by phone",
+                  },
+                }
+              : {}),
+            ...(sms ? { serviceSmsNumber: textContactPoint(sms) } : {}),
+          },
+        ]
+      : []),
+  ];
 }
 
 /**
@@ -137,18 +177,20 @@ function businessImages(model: SiteModel): string | string[] {
 export function businessNode(model: SiteModel): Node<GeneralContractor> {
   const { business } = model;
   const { logo } = business.brand;
+  // What is still a placeholder (data/placeholders.ts) is not stated: a build for a host refuses it anyway.
+  const social = business.social.map((link) => link.url).filter((url) => !isPlaceholderAddress(url));
   return {
     "@type": "GeneralContractor",
     "@id": businessId(business.url),
     name: business.name,
     description: business.tagline,
     url: absoluteUrl(business.url, HOME_PATH),
-    telephone: business.phone.e164,
+    ...(isPlaceholderPhone(business.phone.display) ? {} : { telephone: business.phone.e164 }),
     ...(logo ? { logo: absoluteUrl(business.url, `/${logoFile(logo.image)}`) } : {}),
     image: businessImages(model),
     address: {
       "@type": "PostalAddress",
-      streetAddress: business.address.street,
+      ...(isPlaceholderStreet(business.address.street) ? {} : { streetAddress: business.address.street }),
       addressLocality: business.address.city,
       addressRegion: business.address.region,
       postalCode: business.address.postalCode,
@@ -157,12 +199,12 @@ export function businessNode(model: SiteModel): Node<GeneralContractor> {
     geo: { "@type": "GeoCoordinates", latitude: business.geo.lat, longitude: business.geo.lon },
     openingHoursSpecification: openingHours(model),
     ...(business.specialHours.length > 0 ? { specialOpeningHoursSpecification: specialOpeningHours(model) } : {}),
-    ...(business.text ? { contactPoint: [textContactPoint(business.text)] } : {}),
+    ...(realText(business.text) ? { contactPoint: [textContactPoint(business.text!)] } : {}),
     areaServed: [
       ...countyNodes(model),
       ...allTowns(model).map((town): Node<City> => ({ "@type": "City", name: `${town.name}, ${STATE}` })),
     ],
-    sameAs: business.social.map((link) => link.url),
+    ...(social.length > 0 ? { sameAs: social } : {}),
     // No priceRange: the business publishes no prices (every job is quoted after a free
     // estimate), the property is optional, and a made-up range would be a false statement.
   };
@@ -192,7 +234,7 @@ export function serviceNode(service: SiteService, model: SiteModel): Node<Servic
     url,
     image: absoluteUrl(business.url, `/${socialImageFile({ kind: "service", service })}`),
     provider: businessRef(model),
-    availableChannel: phoneChannel(business.phone, url),
+    availableChannel: channels(model, url, business.phone, business.text),
     areaServed: [...countyNodes(model), ...service.servedTowns.map(cityNode)],
   };
 }
@@ -212,7 +254,7 @@ export function townServiceNode(town: SiteTown, model: SiteModel): Node<ServiceN
     provider: businessRef(model),
     areaServed: cityNode(town),
     // Some town pages show their own number; the structured data names the one the page shows.
-    availableChannel: phoneChannel(townPhone(business, town), url, business.text),
+    availableChannel: channels(model, url, townPhone(business, town), business.text),
   };
 }
 

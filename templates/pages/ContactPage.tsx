@@ -25,8 +25,7 @@ export function ContactPage({ shell, model }: { shell: PageShell; model: SiteMod
           <aside className="contact-aside" aria-labelledby="call-heading">
             <h2 id="call-heading">Rather talk it through?</h2>
             <p>
-              Call <a href={business.phone.href}>{business.phone.display}</a>. We are happy to talk through your
-              project.
+              Call <a href={business.phone.href}>{business.phone.display}</a> during the hours below.
             </p>
             {business.text ? (
               <p>

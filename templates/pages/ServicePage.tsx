@@ -70,7 +70,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
               <p>{service.tip.text}</p>
             </aside>
 
-            <h2>Where we offer {service.name.toLowerCase()}</h2>
+            <h2>Service area</h2>
             <p>
               We offer it throughout {joinList(business.counties)} counties
               {area.inArea.length > 0 ? ", including:" : "."}
@@ -110,7 +110,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
       />
 
       <CallToAction
-        heading={`Planning ${service.name.toLowerCase()} work?`}
+        heading="Have a job in mind?"
         text={estimateInvitation(business, "the job")}
         buttonLabel={quote}
         phone={business.phone}

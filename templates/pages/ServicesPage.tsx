@@ -28,7 +28,7 @@ export function ServicesPage({ shell, model }: { shell: PageShell; model: SiteMo
       </div>
       <CallToAction
         heading="Not sure which service you need?"
-        text="Describe the problem or the project in the estimate form. The estimate is free, with no obligation."
+        text="Describe the problem or the project in the estimate form: you need not know what the work is called."
         buttonLabel="Get a Free Estimate"
         phone={model.business.phone}
         textLink={model.business.text}

@@ -1,5 +1,13 @@
 import { distanceFromYard } from "../../scripts/geo/distance.ts";
-import { allTowns, serviceAreaSentence, townPhone, type SiteModel, type SiteTown } from "../../scripts/data/model.ts";
+import {
+  allTowns,
+  secondLineSentence,
+  serviceAreaSentence,
+  servicesIn,
+  townPhone,
+  type SiteModel,
+  type SiteTown,
+} from "../../scripts/data/model.ts";
 import { CONTACT_SECTION_HREF, servicePath } from "../../scripts/site/urls.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
@@ -20,6 +28,7 @@ import { RecentWork } from "../parts/RecentWork.tsx";
 export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: SiteTown }) {
   const phone = townPhone(model.business, town);
   const jobs = recentJobs(model.jobs, { town: town.slug });
+  const secondLine = secondLineSentence(model, town);
   return (
     <Layout shell={shell} callPhone={phone} jobStyles={jobs.length > 0}>
       <PageTop kind="page-head" hero={shell.hero}>
@@ -46,6 +55,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
             </>
           }
         />
+        {secondLine ? <p className="small">{secondLine}</p> : null}
       </PageTop>
 
       <div className="section">
@@ -69,7 +79,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
             <nav className="side-links" aria-labelledby="town-services-heading">
               <h2 id="town-services-heading">Services in {town.name}</h2>
               <ul className="compact-list">
-                {model.services.map((service) => (
+                {servicesIn(model, town).map((service) => (
                   <li key={service.key}>
                     <a href={servicePath(service)}>{service.name}</a>
                   </li>

@@ -15,7 +15,7 @@ export function TownsPage({ shell, model, map }: { shell: PageShell; model: Site
           <h1>Central Illinois Excavation Service Area</h1>
           <p className="lead">
             Based in {business.address.city}, we serve {joinList(business.counties)} counties and take on projects in
-            the larger towns around them. Choose your town to see what we offer there.
+            towns beyond them. Choose your town to see what we offer there.
           </p>
         </div>
       </div>

@@ -12,7 +12,7 @@ export function ContactSection({ business }: { business: Business }) {
           <h2 id="contact-heading">Get a Free Estimate</h2>
           <p>
             Tell us about your project in the online form and you will have a free, no-obligation estimate{" "}
-            {business.estimatePromise} of sending it. Projects typically start within days.
+            {business.estimatePromise} of sending it.
           </p>
           <EstimateButtons
             href={CONTACT_PATH}

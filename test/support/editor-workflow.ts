@@ -28,6 +28,7 @@ import { Repository } from "./github/repository.ts";
 import { startGitHub, type GitHubStandIn } from "./github/server.ts";
 import { freePort } from "./http.ts";
 import { DATA_DIR, ROOT } from "./paths.ts";
+import { filledInData } from "./filled-in.ts";
 import { makeTestApp, startSignInService, type SignInService } from "./sign-in-service.ts";
 import { selfSignedCertificate } from "./tls.ts";
 
@@ -54,7 +55,7 @@ export const RESTORE_QUESTION = "Do you want to restore the edited draft?";
 export const PROBLEMS_HEADING = /^This draft has \d+ problems, so it cannot be published yet$/;
 export const SLUG_PROBLEM =
   /data\/towns\.yaml:\d+:\d+ towns\[1\]\.slug: found "charleston" a second time, expected a unique town slug/;
-const REPOSITORY = { owner: "example-owner", name: "site" } as const;
+const REPOSITORY = { owner: "test-owner", name: "site" } as const;
 /** What site.yaml names as the sign-in service: an https address, pointed at the stand-in after the build. */
 const SIGN_IN_PLACEHOLDER = "https://sign-in.example";
 /** The check GitHub Actions runs on a pull request (.github/workflows/check-draft.yml), which the branch protection requires. */
@@ -83,13 +84,18 @@ export interface EditorWorkflow {
   close(): Promise<void>;
 }
 
-/** The site's data as the repository holds it: the shipped data, with the repository and the sign-in service named. */
+/**
+ * The site's data as the repository holds it: the shipped data, its placeholders filled in as the
+ * owner's are before the site goes live (the production build refuses them), with the repository
+ * and the sign-in service named.
+ */
 async function repositoryFiles(): Promise<Map<string, Buffer | string>> {
   const files = new Map<string, Buffer | string>();
-  for (const entry of await readdir(DATA_DIR, { recursive: true, withFileTypes: true })) {
+  const data = await filledInData(DATA_DIR);
+  for (const entry of await readdir(data, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    files.set(path.posix.join("data", path.relative(DATA_DIR, file).split(path.sep).join("/")), await readFile(file));
+    files.set(path.posix.join("data", path.relative(data, file).split(path.sep).join("/")), await readFile(file));
   }
   const site = parseDocument(String(files.get("data/site.yaml")));
   site.setIn(["editor", "repository"], `${REPOSITORY.owner}/${REPOSITORY.name}`);
@@ -147,6 +153,7 @@ export async function startEditorWorkflow(
     const check = await run(process.execPath, [
       path.join(ROOT, "bin", "sitegen.js"),
       "check",
+      "--production",
       "--data",
       path.join(clone, "data"),
     ]).then(

@@ -1,7 +1,9 @@
 // The static hosts' own local runtimes, started on 127.0.0.1 over a fresh build for that host:
 // Cloudflare's `wrangler pages dev` (workerd, the runtime of Cloudflare's edge) and Netlify's
 // `netlify dev` (its proxy with Netlify's redirect engine and header rules), both offline and
-// without telemetry. Each runs in its own process group, which close() ends.
+// without telemetry. Each runs in its own process group, which close() ends. A build for a host
+// refuses the placeholders the shipped data holds, so each serves a copy of the data with them
+// filled in (support/filled-in.ts), as the owner fills them in before the site goes live.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,6 +14,7 @@ import type { Host } from "../../scripts/headers/hosts.ts";
 import type { HeaderRule } from "../../scripts/headers/rules.ts";
 import { fetchRaw, freePort } from "./http.ts";
 import { DATA_DIR } from "./paths.ts";
+import { filledInData } from "./filled-in.ts";
 import { hostBinary, pinnedHostPackages } from "./tools.ts";
 
 export interface HostRuntime {
@@ -21,6 +24,8 @@ export interface HostRuntime {
   url: string;
   /** The build for the host that it serves. */
   dir: string;
+  /** The data it was built from: a copy with the placeholders filled in. */
+  dataDir: string;
   rules: HeaderRule[];
   /** What the runtime printed while it started, having read the build's files. */
   startupOutput: string;
@@ -59,7 +64,10 @@ async function waitUntilServing(url: string, child: ChildProcess, output: () => 
   throw new Error(`${url} did not start serving:\n${output()}`);
 }
 
-/** What a runtime serves: a build for its host of the real data, or of other data on another day. */
+/**
+ * What a runtime serves: a build for its host of the shipped data, or of other data on another day,
+ * in either case with its placeholders filled in.
+ */
 export interface RuntimeBuild {
   dataDir?: string;
   today?: Date;
@@ -75,8 +83,9 @@ async function start(
   const dir = path.join(tmp, "dist");
   const work = path.join(tmp, "work");
   await mkdir(work);
+  const dataDir = await filledInData(build.dataDir ?? DATA_DIR);
   await generate({
-    dataDir: build.dataDir ?? DATA_DIR,
+    dataDir,
     outDir: dir,
     host,
     ...(build.today ? { today: build.today } : {}),
@@ -98,6 +107,7 @@ async function start(
   const close = async () => {
     await stop(child);
     await rm(tmp, { recursive: true, force: true });
+    await rm(path.dirname(dataDir), { recursive: true, force: true });
   };
   try {
     await waitUntilServing(url, child, output);
@@ -105,7 +115,7 @@ async function start(
     await close();
     throw error;
   }
-  return { host, label, url, dir, rules, startupOutput: output(), close };
+  return { host, label, url, dir, dataDir, rules, startupOutput: output(), close };
 }
 
 /** Cloudflare Pages: `wrangler pages dev`, offline, without metrics. */

@@ -37,7 +37,7 @@ const REQUIRED_PROPERTIES: Record<string, readonly string[]> = {
   OpeningHoursSpecification: ["dayOfWeek", "opens", "closes"],
   City: ["name"],
   AdministrativeArea: ["name"],
-  ServiceChannel: ["servicePhone"],
+  ServiceChannel: ["serviceUrl"],
   ContactPoint: ["telephone"],
   // The jobs: the list of them, and each job as a work of the business's with its photos.
   CollectionPage: ["@id", "url", "name", "mainEntity"],
@@ -56,6 +56,17 @@ const REQUIRED_PROPERTIES: Record<string, readonly string[]> = {
   ],
   ImageObject: ["contentUrl", "width", "height", "description"],
 };
+
+/**
+ * What the JSON-LD leaves out while site.yaml still holds the placeholder it would state
+ * (scripts/data/placeholders.ts): the business's number, its street and its social pages. With the
+ * shipped data, these are the only properties missing.
+ */
+export const LEFT_OUT_FOR_PLACEHOLDERS = [
+  "GeneralContractor without telephone",
+  "GeneralContractor without sameAs",
+  "PostalAddress without streetAddress",
+] as const;
 
 /** Special hours (specialOpeningHoursSpecification) are dated: they name days, not days of the week. */
 const SPECIAL_HOURS_PROPERTIES = ["validFrom", "validThrough", "opens", "closes"] as const;
