@@ -2,7 +2,8 @@
 // visitor, side by side. Each data folder is built and served as `npm start` serves it, and each
 // chosen page (--only, the home page by default) is audited by Lighthouse mobile in turn on each
 // build, A, B, A, B…, so that the machine's load falls on both alike; the median of --runs runs
-// (3 by default) of each is printed, with the LCP of each build against the first's. With --at
+// (3 by default) of each is printed, with the LCP of each build against the first's, and the total
+// blocking time (what a page's scripts cost after it shows). With --at
 // <name>, the pages are opened at that name (resolved to this computer) by a browser that does not
 // say it is driven by automation, as a visitor's: Plausible's tracker, in a build that counts,
 // then sends its counts (it sends nothing from 127.0.0.1, or to a browser that says it is driven).
@@ -69,9 +70,11 @@ try {
         Math.round(figures.fcpMs),
         Math.round(figures.lcpMs),
         (figures.lcpMs / medians[0]!.lcpMs).toFixed(2),
+        Math.round(figures.tbtMs),
         Number(figures.cls.toFixed(3)),
         figures.transferBytes,
         results[index]!.map((run) => Math.round(run.lcpMs)).join(" "),
+        results[index]!.map((run) => Math.round(run.tbtMs)).join(" "),
       ]);
     });
   }
@@ -80,7 +83,10 @@ try {
     `\nLighthouse 13, mobile, simulated throttling (150 ms RTT, 1.6 Mbit/s, 4× CPU); builds audited in turn, median of ${runs} run(s) each; ${availableParallelism()} cores, load average ${oneMinute.toFixed(2)} at start\n`,
   );
   console.log(
-    formatTable(["page", "data", "score", "FCP ms", "LCP ms", "LCP ×", "CLS", "bytes", "LCP of each run"], rows),
+    formatTable(
+      ["page", "data", "score", "FCP ms", "LCP ms", "LCP ×", "TBT ms", "CLS", "bytes", "LCP of each run", "TBT of each run"],
+      rows,
+    ),
   );
 } finally {
   await browser.close();
