@@ -225,3 +225,13 @@ describe("/privacy on changes", () => {
     expect(text).toMatch(/Last updated January 1, 2020/);
   });
 });
+
+describe("/privacy on calls and texts", () => {
+  it("names every number the pages show, the second line's saying what it is", () => {
+    const { business } = plain.model;
+    const numbers = [business.phone, business.secondPhone, ...(business.text ? [business.text] : [])];
+    expect(new Set(numbers.map((phone) => phone.display)).size).toBe(3);
+    for (const phone of numbers) expect(privacyText(plain)).toContain(phone.display);
+    expect(privacyText(plain)).toContain(`${business.secondPhone.display}, our second line`);
+  });
+});

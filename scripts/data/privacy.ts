@@ -16,6 +16,8 @@ export interface PrivacyFacts {
   business: string;
   address: string;
   phone: string;
+  /** The second line's number, which the pages of some towns show, when it is not the main one. */
+  secondPhone?: string;
   /** The number for texts, when there is one. */
   text?: string;
   /** Whose the estimate form is (lead-form.ts). */
@@ -61,6 +63,7 @@ export function privacyFacts(site: SiteData, read: LeadFormEmbed, servedBy?: Ser
     business: name,
     address: `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`,
     phone: phones.primary,
+    ...(phones.secondary === phones.primary ? {} : { secondPhone: phones.secondary }),
     formProvider: FORM_PROVIDER,
     formHosts,
     formStorage: providerStorage(Object.fromEntries(read.frameAttributes).id!),

@@ -16,6 +16,7 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
   const phone = toPhone(facts.phone);
   const text = facts.text === undefined ? undefined : textLink(facts.text);
   const call = <a href={phone.href}>{phone.display}</a>;
+  const second = facts.secondPhone === undefined ? undefined : toPhone(facts.secondPhone);
   const statements = privacyStatements(facts);
   const provider = facts.formProvider.name;
   return (
@@ -53,10 +54,14 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
             <ul>
               <li>
                 We use the calls{text ? " and texts" : ""} you send us, at {call}
+                {second ? (
+                  <>
+                    , at <a href={second.href}>{second.display}</a>, our second line, which the pages of some towns show
+                  </>
+                ) : null}
                 {text ? (
                   <>
-                    {" "}
-                    and at <a href={text.href}>{text.display}</a> for texts
+                    {second ? ", and" : " and"} at <a href={text.href}>{text.display}</a> for texts
                   </>
                 ) : null}
                 , and what you tell us in them, only to answer your request: to give you an estimate and keep you
