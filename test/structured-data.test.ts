@@ -50,7 +50,7 @@ describe("structured data builders", () => {
     const changed: SiteModel = buildModel(await loadData(data));
     expect(businessNode(changed).telephone).toBe("+12175550199");
     const service = structuredDataFor(
-      buildRoutes(changed).find((route) => route.kind === "service")!,
+      buildRoutes(changed).find((route) => route.subject.kind === "service")!,
       changed,
     );
     expect(JSON.stringify(service)).toContain("+12175550199");

@@ -8,7 +8,7 @@ import { Section } from "../parts/Section.tsx";
 export function NotFoundPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
   const { business } = model;
   return (
-    <Layout shell={shell}>
+    <Layout shell={shell} notFound>
       <Section variant="not-found" inner="narrow">
         <p className="not-found-code" aria-hidden="true">
           404
