@@ -24,6 +24,14 @@ export interface SitePage {
  */
 export const EDITED_FILES = Object.keys(DATA_FILES).map((name) => fileForPath(editedPath(name)));
 
+/**
+ * How many pages a build of `routes` writes besides the site editor's: the route table's, the
+ * not-found page and the pages the editor's preview links open.
+ */
+export function pagesWritten(routes: readonly Route[]): number {
+  return routes.length + 1 + EDITED_FILES.length;
+}
+
 /** An address that is not a route, so the server answers it with the not-found page. */
 export const NOT_FOUND_PROBE = "/no-such-page";
 
