@@ -268,7 +268,9 @@ program
 
 program
   .command("check")
-  .description("validate the data and render every page in memory, writing nothing; prints every problem")
+  .description(
+    "validate the data and render every page in memory, writing nothing to dist/ (what it makes, such as the preview images, is kept in .cache/ for the next build); prints every problem",
+  )
   .addOption(dataOption())
   .addHelpText("after", EXIT_CODE_HELP)
   .action((options) => runCheck(options).catch(fail));
