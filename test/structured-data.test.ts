@@ -1,5 +1,5 @@
 // The JSON-LD builders are pure: the same data gives the same graph, and a change in the data
-// shows up in the graph without touching code. The served pages are checked in seo.test.ts.
+// shows up in the graph without touching code. The served pages are checked in seo.browser.test.ts.
 import { describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../scripts/data/model.ts";
