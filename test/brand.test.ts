@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   outDir = path.join(path.dirname(dataDir), "dist");
   await generate({ dataDir, outDir });
-}, 300_000);
+}, 300_000); // a build whose logo, icon and photos are all new to the cache: each photo encoded in AVIF, WebP and JPEG
 
 afterAll(async () => {
   if (dataDir) await rm(path.dirname(dataDir), { recursive: true, force: true });

@@ -83,7 +83,7 @@ describe("generate", () => {
       expect.arrayContaining(["towns/mattoon.html", "towns/mattoon.html.br", "og/towns/mattoon.png"]),
     );
     expect(changed.length).toBeLessThan(expected.size / 4);
-  }, 120_000);
+  }, 120_000); // three builds
 
   it("keeps what a process may reuse in the memory it is given, and builds the same bytes with it", async () => {
     const memory = new BuildMemory();
@@ -101,7 +101,7 @@ describe("generate", () => {
     const [a, b] = await Promise.all([readTree(first), readTree(second)]);
     expect([...b.keys()]).toEqual([...a.keys()]);
     for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
-  }, 120_000);
+  }, 120_000); // two builds
 
   it("lists every public route once in the sitemap, as absolute URLs, and not the 404 page", async () => {
     const { files, model } = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });

@@ -102,7 +102,7 @@ describe("the pages of a build with closed days coming up", () => {
     const site = await renderSite({ dataDir: dir, outDir: "unused", today: HOURS_TODAY });
     files = new Map([...site.files].map(([file, contents]) => [file, String(contents)]));
     written = pagesWritten(site.routes);
-  }, 120_000);
+  }, 120_000); // a build in memory (15 s cold alone, 2 s with the cache)
 
   it("list them under the weekly hours in the footer of every page, in plain words", () => {
     expect(pages()).toHaveLength(written);
@@ -175,7 +175,7 @@ describe("a build of the shipped data", () => {
       for (const shown of ['class="special-hours"', 'class="emergency-note"', "specialOpeningHoursSpecification"])
         expect(String(contents).includes(shown), `${file}: ${shown}`).toBe(false);
     }
-  }, 120_000);
+  }, 120_000); // a build in memory (15 s cold alone, 2 s with the cache)
 });
 
 describe("check", () => {

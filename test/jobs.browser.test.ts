@@ -38,7 +38,7 @@ beforeAll(async () => {
   shots = process.env.JOBS_SHOTS ?? (await mkdtemp(path.join(tmpdir(), "jobs-pages-")));
   await mkdir(shots, { recursive: true });
   console.info(`Screenshots of the pages that show jobs: ${shots}`);
-}, 240_000);
+}, 240_000); // the run's shared build with the tests' jobs, cold on a fresh clone: their photos encoded
 
 afterAll(async () => {
   await site?.close();
@@ -113,7 +113,7 @@ function jobBehaviourTests(driver: () => EngineDriver) {
       problems.push(...(await driver().problems()).map((problem) => `${urlPath}: ${problem}`));
     }
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 180_000); // every page that shows jobs, each photo brought into view and waited for
 
   it("never scrolls sideways at 320, 390 or 1280 px", async () => {
     const wide: string[] = [];
@@ -125,7 +125,7 @@ function jobBehaviourTests(driver: () => EngineDriver) {
       }
     }
     expect(wide).toEqual([]);
-  }, 180_000);
+  }, 180_000); // every page that shows jobs at three widths: 27 page loads
 }
 
 /** A name for a screenshot: "projects-charleston-yard-drain-390-webkit.png". */
@@ -271,7 +271,6 @@ describe("Chromium", () => {
     }
   });
 
-  // Eight pages, each with every photo brought into view one at a time and compared with its file.
   it("keeps a screenshot of each page at 390 and 1280 px, showing the whole page with every photo in its place", async () => {
     const problems: string[] = [];
     for (const width of [390, 1280]) {
@@ -288,7 +287,7 @@ describe("Chromium", () => {
       }
     }
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 180_000); // eight pages, every photo brought into view one at a time and compared with its file
 });
 
 describe("Firefox", () => {
@@ -297,7 +296,7 @@ describe("Firefox", () => {
   beforeAll(async () => {
     const model = buildModel(await loadData(jobsDataDir(site.dir), { today: JOBS_TODAY }));
     firefox = await launchFirefox(site.url, model.business);
-  }, 120_000);
+  }, 120_000); // Firefox's start
 
   afterAll(async () => {
     await firefox?.close();
@@ -311,7 +310,7 @@ describe("WebKit", () => {
 
   beforeAll(async () => {
     webkit = await launchWebKit(site.url);
-  }, 120_000);
+  }, 120_000); // WebKit's start: an Xvfb display, WebKitWebDriver and the browser
 
   afterAll(async () => {
     await webkit?.close();
@@ -319,8 +318,6 @@ describe("WebKit", () => {
 
   jobBehaviourTests(() => webkit.driver);
 
-  // Eight pages, each with every photo brought into view one at a time, taken a screenful at a
-  // time over WebDriver (each a round trip) and compared with its files.
   it("keeps a screenshot of each page at 390 and 1280 px, the whole page from screenfuls, with every photo in its place", async () => {
     const problems: string[] = [];
     for (const width of [390, 1280]) {
@@ -367,5 +364,5 @@ describe("WebKit", () => {
       }
     }
     expect(problems).toEqual([]);
-  }, 240_000);
+  }, 240_000); // eight pages, each a screenful at a time over WebDriver, every photo compared with its file
 });

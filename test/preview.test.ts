@@ -64,7 +64,7 @@ describe("a preview of a site that counts", () => {
     files = text(preview);
     written = pagesWritten(preview.routes);
     site = text(await renderSite({ dataDir: data, outDir: "unused" }));
-  }, 120_000);
+  }, 120_000); // two builds in memory: the preview and the site
 
   it("says on every page that it is a preview, and asks search engines to keep none", () => {
     const pages = [...files].filter(([file]) => file.endsWith(".html") && !file.startsWith("admin/"));
@@ -173,7 +173,7 @@ describe("a draft the build refuses", () => {
     }
     expect(await readFile(path.join(out, "robots.txt"), "utf8")).toBe("User-agent: *\nDisallow: /\n");
     expect(await readFile(path.join(out, "_headers"), "utf8")).toMatch(/X-Robots-Tag: noindex, nofollow/);
-  }, 120_000);
+  }, 120_000); // the command line's generate as a host runs it for a draft
 
   it("still stops a build of the site, writing nothing", async () => {
     const data = await copyData(DATA_DIR);
@@ -184,7 +184,7 @@ describe("a draft the build refuses", () => {
     });
     expect(result.code).toBe(1);
     await expect(readFile(path.join(out, "index.html"))).rejects.toThrow();
-  }, 120_000);
+  }, 120_000); // the command line's generate, refused
 });
 
 /** site.yaml's main number made a bare number, which the build refuses (text is expected). */
