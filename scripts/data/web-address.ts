@@ -36,7 +36,7 @@ export function hostNamePattern(rule: HostNameRule = {}): RegExp {
   return new RegExp(`^(?=.{1,${MAX_HOST_LENGTH}}$)${hostSource(rule)}$`);
 }
 
-export const HOST_NAME = hostNamePattern();
+const HOST_NAME = hostNamePattern();
 
 /**
  * An https address whose host is a host name, with no user, password or port, and nothing but
