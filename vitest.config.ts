@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
+    // A hook may build a site of its own (15 s cold alone) or start a browser on a busy 2-core machine.
     hookTimeout: 120_000,
     // expect.poll waits up to this long (not Vitest's 1 s): the site editor's 2 MB script, or a
     // page in a browser on a machine busy with other tests, can take longer to settle.

@@ -269,7 +269,7 @@ program
 program
   .command("check")
   .description(
-    "validate the data and render every page in memory, writing nothing; prints every problem, and lists the placeholders still in site.yaml",
+    "validate the data and render every page in memory, writing nothing to dist/ (what it makes, such as the preview images, is kept in .cache/ for the next build); prints every problem, and lists the placeholders still in site.yaml",
   )
   .addOption(dataOption())
   .option(

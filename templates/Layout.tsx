@@ -18,6 +18,7 @@ export function Layout({
   callPhone,
   estimateHref = CONTACT_PATH,
   jobStyles = false,
+  notFound = false,
 }: {
   shell: PageShell;
   children: ReactNode;
@@ -27,6 +28,8 @@ export function Layout({
   estimateHref?: string;
   /** The page shows jobs: it carries the rules only such pages need (PageAssets.jobsCss). */
   jobStyles?: boolean;
+  /** The not-found page: its body says so, for the pages' script's console line (browser/site.ts). */
+  notFound?: boolean;
 }) {
   const { meta, assets, business, hero } = shell;
   const favicon = faviconOf(business.icon);
@@ -61,7 +64,7 @@ export function Layout({
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
       </head>
       <body
-        data-page={shell.kind === "not-found" ? "not-found" : undefined}
+        data-page={notFound ? "not-found" : undefined}
         data-town={shell.countedAbout?.town}
         data-service={shell.countedAbout?.service}
       >

@@ -29,7 +29,7 @@ let townPages: number;
 
 beforeAll(async () => {
   const site: RenderedSite = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
-  townPages = site.routes.filter((route) => route.kind === "town").length;
+  townPages = site.routes.filter((route) => route.subject.kind === "town").length;
   pages = [...site.files]
     .filter(([file]) => isSitePageFile(file))
     .map(([file, contents]) => [file, elements(parse(outputText(contents)))]);

@@ -74,7 +74,7 @@ describe("the site editor on npm run dev", () => {
     expect(errors).toEqual([]);
     await editor.context().close();
     await visitor.close();
-  }, 120_000);
+  }, 120_000); // the editor's 2 MB script, a save, the dev server's rebuild in a new build process, and the reload
 
   it("takes a photo through the Photo field: saved in data/photos/, named as the data names it, shown on the page", async () => {
     const visitor = await browser.newPage();
@@ -114,5 +114,5 @@ describe("the site editor on npm run dev", () => {
     expect(errors).toEqual([]);
     await editor.context().close();
     await visitor.close();
-  }, 120_000);
+  }, 120_000); // the editor, a photo shrunk in the browser and saved, and a rebuild that encodes it (AVIF, WebP, JPEG)
 });

@@ -48,7 +48,7 @@ beforeAll(async () => {
   for (const [file, contents] of await adminFiles(site, lists, new BuildCache(CACHE_DIR))) {
     if (file.endsWith(".woff2")) sent.set(file, await outputBytes(contents));
   }
-}, 120_000);
+}, 120_000); // the editor's files: its fonts cut down to its glyphs and its 2 MB script compressed, cold on a fresh clone
 
 const fontOf = (family: string) => fonts.find((font) => font.family === family)!;
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const { file } = cmsFonts(await publishedCmsScript()).find((font) => font.family === ICON_FONT_FAMILY)!;
   iconFont = await readFile(path.join(site.dir, file));
-}, 120_000);
+}, 120_000); // the run's shared build, cold on a fresh clone (15 s cold alone, 2 s with the cache), then Chromium's start
 
 afterAll(async () => {
   await browser?.close();
@@ -126,7 +126,7 @@ describe("the site editor's icons", () => {
       expect(icons.map((icon) => icon.name)).toEqual(expect.arrayContaining(shows));
       expect(await missingIcons(icons), screen).toEqual([]);
       await page.context().close();
-    }, 120_000);
+    }, 120_000); // opens the editor (its 2 MB script) on a screen of its own and reads each icon's glyph
   }
 
   it("would be found missing when the font lacks one: its letters are drawn instead", async () => {

@@ -156,7 +156,7 @@ describe("the site editor on a phone (390×844, touch)", () => {
     expect(errors).toEqual([]);
     await editor.context().close();
     await visitor.context().close();
-  }, 120_000);
+  }, 120_000); // the editor at a phone's size, a save, the dev server's rebuild and the visitor's page reloading
 
   it("adds a photo to a town from the phone's files, describes it and saves it with a tap", async () => {
     const visitor = await visitorPage();
@@ -193,7 +193,7 @@ describe("the site editor on a phone (390×844, touch)", () => {
     expect(errors).toEqual([]);
     await editor.context().close();
     await visitor.context().close();
-  }, 120_000);
+  }, 120_000); // a 4032 × 3024 photo shrunk in the browser, saved, and encoded again by the dev server's rebuild
 
   it("adds a job with a before and an after photo, by touch, and its page shows the pair, labelled", async () => {
     const { editor, errors } = await openLocalEditor(browser, setup, PHONE);
@@ -281,7 +281,7 @@ describe("the site editor on a phone (390×844, touch)", () => {
     expect(errors).toEqual([]);
     await editor.context().close();
     await visitor.context().close();
-  }, 240_000);
+  }, 240_000); // two photos shrunk in the browser and saved, then a rebuild that encodes both and the job's page
 
   it("sets the logo, the tab icon, the accent and the home page's photo by touch, refuses an accent text cannot be read on, and the home page shows them", async () => {
     const sitePath = path.join(setup.project, "data", "site.yaml");
@@ -415,7 +415,7 @@ describe("the site editor on a phone (390×844, touch)", () => {
     ).toEqual({ backgroundColor: rgb(SECOND_ACCENT), color: rgb(onAccent) });
     await look(visitor, "31-visitor-home");
     await visitor.context().close();
-  }, 240_000);
+  }, 240_000); // logo, icon, accent and a photo, each saved by touch and rebuilt by the dev server, then the home page
 });
 
 /**

@@ -35,7 +35,7 @@ let browser: Browser;
 beforeAll(async () => {
   site = await serveSharedSite();
   browser = await launchBrowser();
-}, 120_000);
+}, 120_000); // the run's shared build, cold on a fresh clone (15 s cold alone, 2 s with the cache), then Chromium's start
 
 afterAll(async () => {
   await browser?.close();
@@ -136,7 +136,7 @@ describe("the site editor at /admin/", () => {
     expect(log.errors).toEqual([]);
     expect(log.violations).toEqual([]);
     await page.context().close();
-  }, 240_000);
+  }, 240_000); // the editor's 2 MB script, a town typed field by field and saved, then check and a build of the saved data
 
   it("refuses a slug with capitals and two questions instead of three before anything is written", async () => {
     const { page, original } = await editTowns();
@@ -162,7 +162,7 @@ describe("the site editor at /admin/", () => {
     await page.waitForTimeout(500);
     expect(await savedFiles(page)).toEqual(original);
     await page.context().close();
-  }, 240_000);
+  }, 240_000); // the editor's 2 MB script and a town typed field by field, refused twice on save
 
   it("takes the estimate form's embed code in one box, refusing what the build would refuse, and saves the dashboard's snippet", async () => {
     const { page, log } = await openEditor(browser, site.url);
@@ -196,5 +196,5 @@ describe("the site editor at /admin/", () => {
     // The editor's preview drew the pasted <img>, and the editor's own policy refused its handler.
     expect(log.violations.filter((violation) => violation !== "script-src-attr inline")).toEqual([]);
     await page.context().close();
-  }, 240_000);
+  }, 240_000); // the editor's 2 MB script, three embed codes pasted and saved or refused, and the saved data loaded
 });

@@ -1,7 +1,8 @@
 // The layout is the architecture: scripts/ holds one folder per subsystem, each with a README.md,
 // and imports between the folders follow the rules below, with no cycle anywhere among bin/,
 // scripts/ and templates/. Type-only imports count too: a type that points the wrong way is a
-// dependency that points the wrong way. Each import is read with a real TypeScript parser.
+// dependency that points the wrong way. Each import is read with a real TypeScript parser. A test
+// file that starts a browser says so in its name (.browser.test.ts), and no other does.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseSync } from "oxc-parser";
@@ -88,8 +89,8 @@ function partOf(file: string): string {
   return top === "scripts" ? (folder ?? "") : (top ?? "");
 }
 
-/** Every project file a file imports, statically or dynamically, with whether only types come. */
-async function importsOf(file: string): Promise<Edge[]> {
+/** Every module a file imports, statically or dynamically, as written, with whether only types come. */
+async function specifiersOf(file: string): Promise<{ spec: string; typeOnly: boolean }[]> {
   const source = await readFile(path.join(ROOT, file), "utf8");
   const { module, errors } = parseSync(file, source);
   if (errors.length > 0) throw new Error(`${file}: ${errors[0]?.message}`);
@@ -109,7 +110,12 @@ async function importsOf(file: string): Promise<Edge[]> {
     const literal = /^["'](.*)["']$/.exec(source.slice(item.moduleRequest.start, item.moduleRequest.end));
     if (literal?.[1]) found.push({ spec: literal[1], typeOnly: false });
   }
-  return found
+  return found;
+}
+
+/** Every project file a file imports, statically or dynamically, with whether only types come. */
+async function importsOf(file: string): Promise<Edge[]> {
+  return (await specifiersOf(file))
     .filter(({ spec }) => spec.startsWith("."))
     .map(({ spec, typeOnly }) => ({ from: file, to: path.normalize(path.join(path.dirname(file), spec)), typeOnly }));
 }
@@ -264,5 +270,45 @@ describe("the import rules", () => {
     expect(forbidden({ from: "templates/parts/Icon.tsx", to: "scripts/measure/table.ts", typeOnly: false })).toMatch(
       /templates\/ may import only/,
     );
+  });
+});
+
+/**
+ * The packages that drive a browser (Chromium, Firefox, WebKit, Lighthouse's Chromium): a test file
+ * that reaches one of them, through any file it imports for more than its types, starts a browser.
+ */
+const STARTS_A_BROWSER = ["playwright-core", "puppeteer-core", "selenium-webdriver", "lighthouse"];
+
+describe("the test files' names", () => {
+  it("say .browser. of every test file that starts a browser, and of no other", async () => {
+    const tests = (await readdir(path.join(ROOT, "test"))).filter((name) => name.endsWith(".test.ts"));
+    const browsers = new Map<string, Promise<boolean>>();
+    const startsBrowser = (file: string): Promise<boolean> => {
+      if (!browsers.has(file)) {
+        browsers.set(file, Promise.resolve(false)); // an import cycle adds nothing
+        browsers.set(
+          file,
+          specifiersOf(file).then(async (found) => {
+            for (const { spec, typeOnly } of found) {
+              if (typeOnly) continue;
+              if (!spec.startsWith(".")) {
+                if (STARTS_A_BROWSER.includes(spec)) return true;
+                continue;
+              }
+              const target = path.normalize(path.join(path.dirname(file), spec));
+              if (SOURCE.test(target) && (await startsBrowser(target))) return true;
+            }
+            return false;
+          }),
+        );
+      }
+      return browsers.get(file)!;
+    };
+    const misnamed: string[] = [];
+    for (const name of tests)
+      if ((await startsBrowser(`test/${name}`)) !== name.endsWith(".browser.test.ts"))
+        misnamed.push(name.endsWith(".browser.test.ts") ? `${name} starts no browser` : `${name} starts a browser`);
+    expect(misnamed).toEqual([]);
+    expect(await startsBrowser("test/seo.browser.test.ts")).toBe(true);
   });
 });

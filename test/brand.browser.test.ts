@@ -42,7 +42,7 @@ beforeAll(async () => {
   const served = await serve({ dir: outDir, port: 0 });
   url = served.url;
   stop = () => served.server.close();
-}, 300_000);
+}, 300_000); // a build whose logo, icon and photos are all new to the cache: each photo encoded in AVIF, WebP and JPEG
 
 afterAll(async () => {
   stop?.();

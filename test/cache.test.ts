@@ -112,7 +112,7 @@ describe("generate --no-cache, run as a person runs it", () => {
     const kept = await readdir(path.join(project, ".cache"), { recursive: true }).catch(() => []);
     expect(kept).toEqual([]);
     await rm(project, { recursive: true, force: true });
-  }, 120_000);
+  }, 120_000); // a build with nothing cached, in a copy of the project, with the command line compiled anew
 });
 
 describe("generate and its cache", () => {
@@ -137,7 +137,7 @@ describe("generate and its cache", () => {
       const from = path.join(CACHE_DIR, folder);
       if (existsSync(from)) await cp(from, path.join(cacheDir, folder), { recursive: true });
     }
-  }, 120_000);
+  }, 120_000); // a build to warm the test's own cache (15 s cold alone, 2 s with the cache)
 
   it("writes dist/ as files of its own: none is a link into the cache", async () => {
     const out = path.join(tmp, "own-files");
@@ -145,7 +145,7 @@ describe("generate and its cache", () => {
     const files = [...(await readTree(out)).keys()];
     expect(files.length).toBeGreaterThan(200);
     for (const file of files) expect((await stat(path.join(out, file))).nlink, file).toBe(1);
-  }, 120_000);
+  }, 120_000); // a build into a folder of its own
 
   it("repairs a corrupted file in dist/ and a corrupted entry in the cache with the next build", async () => {
     const out = path.join(tmp, "repaired");
@@ -165,7 +165,7 @@ describe("generate and its cache", () => {
     for (const [file, contents] of good) expect(rebuilt.get(file)?.equals(contents), file).toBe(true);
     expect(brotliDecompressSync(rebuilt.get("index.html.br")!).equals(page)).toBe(true);
     expect((await readFile(entry)).equals(whole)).toBe(true);
-  }, 120_000);
+  }, 120_000); // two builds: one to damage, one that repairs
 
   it("does not bring back bytes added to dist/ once dist/ is deleted and built again", async () => {
     const out = path.join(tmp, "deleted");
@@ -175,7 +175,7 @@ describe("generate and its cache", () => {
     await rm(out, { recursive: true });
     await generate({ dataDir: DATA_DIR, outDir: out, cacheDir });
     expect((await readFile(path.join(out, "index.html.br"))).equals(good)).toBe(true);
-  }, 120_000);
+  }, 120_000); // two builds
 
   it("builds the same bytes with no cache", async () => {
     const cached = path.join(tmp, "cached");
@@ -185,5 +185,5 @@ describe("generate and its cache", () => {
     const [a, b] = await Promise.all([readTree(cached), readTree(uncached)]);
     expect([...b.keys()]).toEqual([...a.keys()]);
     for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
-  }, 240_000);
+  }, 240_000); // two builds, one of them with no cache at all (15 s alone)
 });

@@ -157,7 +157,7 @@ describe("check-deploy on Netlify's runtime (netlify dev)", () => {
 
   beforeAll(async () => {
     runtime = await startNetlify();
-  }, 180_000);
+  }, 180_000); // Netlify's own runtime (netlify dev) starts and serves the build
 
   afterAll(async () => {
     await runtime?.close();
@@ -175,7 +175,7 @@ describe("check-deploy on Cloudflare's runtime (wrangler pages dev)", () => {
 
   beforeAll(async () => {
     runtime = await startCloudflare();
-  }, 180_000);
+  }, 180_000); // Cloudflare's own runtime (wrangler pages dev, workerd) starts and serves the build
 
   afterAll(async () => {
     await runtime?.close();
@@ -399,7 +399,7 @@ describe("check-deploy on a site that counts with Plausible", () => {
 
   beforeAll(async () => {
     site = await serveCountingSite();
-  }, 120_000);
+  }, 120_000); // a build of its own, with counting, and its server
 
   afterAll(async () => {
     await site?.close();

@@ -369,7 +369,7 @@ describe("the site editor's configuration", () => {
     const built = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
     expect(String(built.files.get("admin/config.yml"))).toBe(stdout);
     expect(parse(stdout)).toEqual(config);
-  }, 120_000);
+  }, 120_000); // the command line's cms-config, then a build in memory (15 s cold alone, 2 s with the cache)
 
   it("agrees with zod on sample values for everything the CMS can express", async () => {
     let compared = 0;

@@ -41,7 +41,7 @@ beforeAll(async () => {
   const data = await countingData();
   model = buildModel(await loadData(data));
   [site, plain] = await Promise.all([buildAndServe(data), serveSharedSite()]);
-}, 120_000);
+}, 120_000); // a build of its own, with counting, beside the run's shared build
 
 afterAll(async () => {
   await site?.close();
@@ -102,7 +102,7 @@ function countingTests(engine: string, launch: Launch): void {
 
   beforeAll(async () => {
     browser = await launch(site.url, api);
-  }, 120_000);
+  }, 120_000); // starts the engine: Firefox over WebDriver BiDi, or WebKit in an Xvfb display of its own
 
   afterAll(async () => {
     await browser?.close();

@@ -24,7 +24,7 @@ for (const [name, start] of [
     beforeAll(async () => {
       runtime = await start({ dataDir: await countingData() });
       ({ browser, url } = await launchVisitorBrowser(runtime.url));
-    }, 180_000);
+    }, 180_000); // the host's own runtime (netlify dev or wrangler pages dev) starts and serves a build
 
     afterAll(async () => {
       await browser?.close();
@@ -68,6 +68,6 @@ for (const [name, start] of [
       // `netlify dev`'s static server sends its own Cache-Control, as for every file (docs/deploying.md).
       if (runtime.host === "cloudflare") expect(scripts[0]?.cache).toBe(CACHE_IMMUTABLE);
       await context.close();
-    }, 120_000);
+    }, 120_000); // two pages in Chromium through the host's runtime, and the counts they send
   });
 }

@@ -36,7 +36,7 @@ beforeAll(async () => {
   model = buildModel(await loadData(data));
   site = await buildAndServe(data);
   ({ browser, url } = await launchVisitorBrowser(site.url));
-}, 120_000);
+}, 120_000); // a build of its own, with counting, then Chromium's start
 
 afterAll(async () => {
   await browser?.close();
@@ -360,7 +360,7 @@ describe("without site.yaml's plausible", () => {
   beforeAll(async () => {
     plain = await serveSharedSite();
     ({ browser: plainBrowser, url: plainUrl } = await launchVisitorBrowser(plain.url));
-  }, 120_000);
+  }, 120_000); // the run's shared build, cold on a fresh clone (15 s cold alone, 2 s with the cache), then Chromium's start
 
   afterAll(async () => {
     await plainBrowser?.close();

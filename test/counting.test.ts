@@ -62,7 +62,7 @@ beforeAll(async () => {
     renderSite({ dataDir: countingDir, outDir: "unused" }),
     renderSite({ dataDir: defaultData, outDir: "unused" }),
   ]);
-}, 120_000);
+}, 120_000); // three builds in memory: without counting, with it, with its default address
 
 const text = (site: RenderedSite, file: string) => outputText(site.files.get(file)!);
 const pagesOf = (site: RenderedSite) => [...site.files.keys()].filter(isSitePageFile);
@@ -226,7 +226,7 @@ describe("with the setting", () => {
       expect(weight.brotli, file).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BUDGET);
       expect(weight.scriptBytes, file).toBeLessThanOrEqual(SCRIPT_BUDGET + COUNTING_LOADER_BUDGET);
     }
-  }, 120_000);
+  }, 120_000); // a build with the tests' jobs, whose photos are encoded the first time
 
   it("gives nginx the same policy: the events address in connect-src", async () => {
     const out = await mkdtemp(path.join(tmpdir(), "counting-nginx-"));
@@ -243,7 +243,7 @@ describe("with the setting", () => {
     } finally {
       await rm(out, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 120_000); // a build written to disk, compressed, and nginx's configuration from it
 });
 
 describe("the stand-in for Plausible's Events API, as Plausible's server answers", () => {

@@ -246,6 +246,7 @@ describe("the data loader under random edits", () => {
       expect(outcomes.loaded + outcomes.refused).toBe(RUNS);
       expect(outcomes.refused).toBeGreaterThan(RUNS / 4);
     },
+    // Each mutation loaded and checked, a refused one built too: up to 100 ms each, ten minutes at least.
     Math.max(600_000, RUNS * 100),
   );
 

@@ -141,7 +141,7 @@ describe("the spec's data (test/fixtures/spec-data)", async () => {
     expect(secondary.length).toBeLessThan(all.length / 2);
   });
 
-  it("gives the route table the spec's 43 pages and the privacy policy, and the sitemap all 44", () => {
+  it("gives the route table the spec's 43 pages and the privacy policy, and the sitemap all of them", () => {
     const routes = buildRoutes(model);
     expect(routes.map((route) => route.path)).toEqual([
       "/",
@@ -152,7 +152,7 @@ describe("the spec's data (test/fixtures/spec-data)", async () => {
       ...[...SPEC_TOWN_SLUGS, ...SPEC_EXTRA_SLUGS].map((slug) => `/towns/${slug}`),
       "/privacy",
     ]);
-    expect(buildSitemap(routes, model.business.url, "2026-01-01").match(/<loc>/g)).toHaveLength(44);
+    expect(buildSitemap(routes, model.business.url, "2026-01-01").match(/<loc>/g)).toHaveLength(routes.length);
   });
 });
 
@@ -206,18 +206,17 @@ function ownerDataRules(load: () => RawData) {
     const model = buildModel(raw);
     const routes = buildRoutes(model);
     const paths = routes.map((route) => route.path);
-    expect(paths).toEqual(
-      expect.arrayContaining([
-        "/",
-        "/contact",
-        "/services",
-        "/towns",
-        "/privacy",
-        ...raw.services.map((service) => `/services/${service.key}`),
-        ...[...raw.towns, ...raw.alsoServing].map((town) => `/towns/${town.slug}`),
-      ]),
-    );
-    expect(paths).toHaveLength(5 + raw.services.length + raw.towns.length + raw.alsoServing.length);
+    const expected = [
+      "/",
+      "/contact",
+      "/services",
+      "/towns",
+      "/privacy",
+      ...raw.services.map((service) => `/services/${service.key}`),
+      ...[...raw.towns, ...raw.alsoServing].map((town) => `/towns/${town.slug}`),
+    ];
+    expect(paths).toEqual(expect.arrayContaining(expected));
+    expect(paths).toHaveLength(expected.length);
     expect(new Set(paths).size).toBe(paths.length);
     const sitemap = buildSitemap(routes, model.business.url, "2026-01-01");
     expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(

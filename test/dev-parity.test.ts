@@ -146,7 +146,7 @@ describe("the dev server, for a site that counts with Plausible", () => {
   beforeAll(async () => {
     counting = await buildAndServe(await countingData());
     countingDev = await startDevServer(counting.dir);
-  }, 120_000);
+  }, 120_000); // a build of its own, with counting, and its server
 
   afterAll(async () => {
     await countingDev?.close();

@@ -54,7 +54,7 @@ beforeAll(async () => {
   shots = process.env.WORKFLOW_SHOTS ?? (await mkdtemp(path.join(tmpdir(), "editor-workflow-shots-")));
   await mkdir(shots, { recursive: true });
   console.info(`Screenshots of the editor's workflow on a phone: ${shots}`);
-}, 180_000);
+}, 180_000); // the stand-ins (GitHub, Access, the sign-in service in workerd) and the live site's first build
 
 afterAll(async () => {
   await browser?.close();
@@ -164,7 +164,7 @@ describe("the owner's editor on a phone", () => {
     await signIn(context, editor, OWNER_EMAIL, "owner");
     await editor.getByText("Site content", { exact: true }).waitFor({ timeout: 60_000 });
     await look(editor, "owner-4-signed-in");
-  }, 120_000);
+  }, 120_000); // the editor's 2 MB script at a phone's size, and a sign-in through the stand-ins
 
   it("saves a changed description as a draft: a branch and a pull request with exactly that change", async () => {
     const { town } = await openFirstTown(editor, tap, openDataFile);
@@ -180,7 +180,7 @@ describe("the owner's editor on a phone", () => {
     await look(editor, "owner-7-draft-listed");
     await workflow.settled();
     await expectDraftOfDescription(workflow, NEW_DESCRIPTION);
-  }, 120_000);
+  }, 120_000); // a change typed at a phone's size and saved: a branch, a commit and a pull request on the stand-in
 
   it("shows the draft's real page from the host's preview: View Preview opens Mattoon's page with the new sentence", async () => {
     await tap(editor.getByText("Towns", { exact: true }));
@@ -191,7 +191,7 @@ describe("the owner's editor on a phone", () => {
     await expect.poll(() => preview.getByText(PREVIEW_BAND).isVisible()).toBe(true);
     await look(preview, "owner-9-preview");
     await preview.close();
-  }, 120_000);
+  }, 120_000); // the host builds the draft's preview (a clone and a build) before the editor can open it
 
   it("publishes the draft: the merge is the one production build, and the live site shows the sentence", async () => {
     await publishOpenDraft(editor, "owner-10");
@@ -203,7 +203,7 @@ describe("the owner's editor on a phone", () => {
     expect(await live.getByText("Preview of a draft").count()).toBe(0);
     await look(live, "owner-14-live");
     await live.close();
-  }, 120_000);
+  }, 120_000); // the merge, the one production build (a clone and a build), and the live page
 
   it("shows a draft the build would refuse as its problems in its preview, and does not publish it", async () => {
     const { town } = await openFirstTown(editor, tap, openDataFile);
@@ -234,7 +234,7 @@ describe("the owner's editor on a phone", () => {
     await look(editor, "refused-4-not-published");
     expect(draft.merged).toBe(false);
     expect(workflow.production.builds).toBe(1);
-  }, 180_000);
+  }, 180_000); // a refused draft saved, its preview of problems built by the host, and publishing refused
 });
 
 describe("an address that may not edit", () => {
@@ -248,7 +248,7 @@ describe("an address that may not edit", () => {
     expect(popup.isClosed()).toBe(true);
     expect(await editor.getByText("Site content", { exact: true }).count()).toBe(0);
     await context.close();
-  }, 120_000);
+  }, 120_000); // the editor's 2 MB script and a sign-in refused by the stand-ins
 });
 
 describe("a session that ends in the middle of an edit", () => {
@@ -256,7 +256,7 @@ describe("a session that ends in the middle of an edit", () => {
 
   beforeAll(async () => {
     ending = await startEditorWorkflow({ sessionHours: ENDING_HOURS });
-  }, 180_000);
+  }, 180_000); // a second set of stand-ins and the live site's first build, with a session that ends
 
   afterAll(async () => {
     await ending?.close();
@@ -317,5 +317,5 @@ describe("a session that ends in the middle of an edit", () => {
       workflow = previous;
       await context.close();
     }
-  }, 180_000);
+  }, 180_000); // a save refused, a second sign-in, and a save that makes the draft, all at a phone's size
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   [site, sitePages] = await Promise.all([serveSharedSite(), loadSitePages()]);
   firefox = await launchFirefox(site.url, sitePages.model.business);
   driver = firefox.driver;
-}, 120_000);
+}, 120_000); // the run's shared build, cold on a fresh clone (15 s cold alone, 2 s with the cache), then Firefox's start
 
 afterAll(async () => {
   await firefox?.close();

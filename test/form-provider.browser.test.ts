@@ -37,7 +37,7 @@ const frameId = Object.fromEntries(business.leadForm.frameAttributes).id;
 let site: BuiltSite;
 beforeAll(async () => {
   site = await serveSharedSite();
-}, 120_000);
+}, 120_000); // the run's shared build, cold on a fresh clone (15 s cold alone, 2 s with the cache)
 afterAll(() => site?.close());
 
 /** What the provider's hosts answer: its helper script and the document its frame loads. */
@@ -102,7 +102,7 @@ function formTests(open: () => Promise<FormEngine>, width = 390) {
     engine = await open();
     await engine.driver.load(FROM_AN_AD, width);
     await engine.driver.waitFor(revealedAndSized, 20_000);
-  }, 120_000);
+  }, 120_000); // starts an engine (Chromium, Firefox or WebKit over WebDriver) and waits for the form to settle
   afterAll(() => engine?.close());
 
   it("shows the form, revealed by the helper and sized to the height its form asked for", async () => {

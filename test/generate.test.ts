@@ -15,24 +15,26 @@ import { buildRoutes } from "../scripts/pages/routes.ts";
 import { buildAssets } from "../scripts/pages/assets.ts";
 import { copyData, editYaml, replaceInFile } from "./support/data-copy.ts";
 import { readTree } from "./support/files.ts";
-import { EDITED_FILES } from "./support/pages.ts";
+import { EDITED_FILES, pagesWritten } from "./support/pages.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 
 const run = promisify(execFile);
 const tempDir = () => mkdtemp(path.join(tmpdir(), "site-gen-"));
-/** The pages of the jobs the owner has added to data/: the list and one per job, none without a job. */
-const jobs = (await loadData(DATA_DIR)).jobs.length;
-const JOB_PAGES = jobs > 0 ? jobs + 1 : 0;
+/** The public pages of data/, from the route table: each is written, and listed in the sitemap. */
+const routes = buildRoutes(buildModel(await loadData(DATA_DIR)));
+const PUBLIC_PAGES = routes.length;
+/** Every page written: the public pages and the not-found page. */
+const PAGES = PUBLIC_PAGES + 1;
 
 describe("generate", () => {
-  it("writes the 44 pages, the 404 page, the sitemap and robots.txt", async () => {
+  it("writes every page of the route table, the 404 page, the sitemap and robots.txt", async () => {
     const out = path.join(await tempDir(), "dist");
     const result = await generate({ dataDir: DATA_DIR, outDir: out });
-    expect(result.pages).toBe(45 + JOB_PAGES);
+    expect(result.pages).toBe(PAGES);
     const files = [...(await readTree(out)).keys()];
     // The pages, and the site editor's own page (not a page of the site: no route, no sitemap entry).
     expect(files.filter((file) => file.endsWith(".html") && !file.startsWith("admin/"))).toHaveLength(
-      45 + JOB_PAGES + EDITED_FILES.length,
+      pagesWritten(routes),
     );
     expect(files).toEqual(expect.arrayContaining(EDITED_FILES));
     expect(files).toContain("admin/index.html");
@@ -81,7 +83,7 @@ describe("generate", () => {
       expect.arrayContaining(["towns/mattoon.html", "towns/mattoon.html.br", "og/towns/mattoon.png"]),
     );
     expect(changed.length).toBeLessThan(expected.size / 4);
-  }, 120_000);
+  }, 120_000); // three builds
 
   it("keeps what a process may reuse in the memory it is given, and builds the same bytes with it", async () => {
     const memory = new BuildMemory();
@@ -99,18 +101,18 @@ describe("generate", () => {
     const [a, b] = await Promise.all([readTree(first), readTree(second)]);
     expect([...b.keys()]).toEqual([...a.keys()]);
     for (const [file, contents] of a) expect(b.get(file)?.equals(contents), file).toBe(true);
-  }, 120_000);
+  }, 120_000); // two builds
 
   it("lists every public route once in the sitemap, as absolute URLs, and not the 404 page", async () => {
     const { files, model } = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
     const sitemap = String(files.get("sitemap.xml") ?? "");
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locs).toHaveLength(44 + JOB_PAGES);
-    expect(new Set(locs).size).toBe(44 + JOB_PAGES);
+    expect(locs).toHaveLength(PUBLIC_PAGES);
+    expect(new Set(locs).size).toBe(PUBLIC_PAGES);
     for (const loc of locs) expect(loc?.startsWith(`${model.business.url}/`)).toBe(true);
     expect(locs).toContain(`${model.business.url}/towns/mattoon`);
     expect(sitemap).not.toMatch(/404|admin/);
-    expect([...sitemap.matchAll(/<lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>/g)]).toHaveLength(44 + JOB_PAGES);
+    expect([...sitemap.matchAll(/<lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>/g)]).toHaveLength(PUBLIC_PAGES);
     expect(files.get("robots.txt")).toBe(
       `User-agent: *\nAllow: /\nDisallow: /admin/\n\nSitemap: ${model.business.url}/sitemap.xml\n`,
     );
@@ -172,7 +174,7 @@ describe("the command line", () => {
   it("generates with npm run generate's command and prints a summary", async () => {
     const out = path.join(await tempDir(), "dist");
     const { stdout } = await run(process.execPath, [cli, "generate", "--out", out]);
-    expect(stdout).toMatch(new RegExp(`Generated ${45 + JOB_PAGES} pages, sitemap\\.xml and robots\\.txt in \\d+ ms`));
+    expect(stdout).toMatch(new RegExp(`Generated ${PAGES} pages, sitemap\\.xml and robots\\.txt in \\d+ ms`));
     const quiet = await run(process.execPath, [cli, "generate", "--out", out, "--quiet"]);
     expect(quiet.stdout).toBe("");
   });

@@ -198,7 +198,7 @@ describe("Netlify's own build of a copy, twice", () => {
     expect(second).toMatch(/Generated .* for Netlify in/);
     const restored = await readdir(cacheDir, { recursive: true });
     expect(cards(restored).sort()).toEqual(cards(kept));
-  }, 180_000);
+  }, 180_000); // two builds through Netlify's own build command, which starts its plugins
 });
 
 describe("generate", () => {
@@ -230,7 +230,7 @@ describe("generate", () => {
     expect(stdout).toMatch(/Generated .* for Cloudflare Pages in/);
     expect(existsSync(path.join(dir, "dist", "index.html"))).toBe(true);
     expect(existsSync(path.join(dir, "dist", "admin", "index.html"))).toBe(true);
-  }, 120_000);
+  }, 120_000); // a build from a copy of the production install
 });
 
 describe("the deploying guide", () => {

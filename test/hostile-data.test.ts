@@ -208,7 +208,7 @@ describe("a photo", () => {
     outDir = path.join(await mkdtemp(path.join(tmpdir(), "site-hostile-photos-")), "dist");
     await generate({ dataDir: DATA_DIR, outDir });
     goodBuild = await readTree(outDir);
-  }, 180_000);
+  }, 180_000); // a build to compare the refused ones with (15 s cold alone, 2 s with the cache)
 
   /** A copy of data/ whose first town names photos/trench.jpg, put there by `place`; the line that names it. */
   async function withPhoto(place: (file: string, data: string) => Promise<void>) {
@@ -239,7 +239,7 @@ describe("a photo", () => {
       /towns\[0\]\.photos\[0\]\.file: found a photo that cannot be read to its last pixel \(VipsJpeg: premature end of JPEG image\), expected a whole photo: save or upload it again from the phone or camera$/,
     );
     await expectBuildRefused(data);
-  }, 120_000);
+  }, 120_000); // a refused build that decodes a cut-short photo in full before refusing it
 
   it("in PNG, cut short, is refused at its line too", async () => {
     const png = await sharp(whole).png().toBuffer();
@@ -251,7 +251,7 @@ describe("a photo", () => {
     expect(others).toEqual([]);
     expect(problem).toMatchObject({ file: "data/towns.yaml", line, field: "towns[0].photos[0].file" });
     expect(problem!.found).toMatch(/^a photo that cannot be read to its last pixel \(.*png.*\)$/i);
-  }, 120_000);
+  }, 120_000); // a refused build that decodes a cut-short photo in full before refusing it
 
   it("that is a link to /dev/zero or a named pipe is refused unread at its line", async () => {
     for (const [place, found] of [
@@ -266,7 +266,7 @@ describe("a photo", () => {
     }
     const { data } = await withPhoto((file) => symlink("/dev/zero", file));
     await expectBuildRefused(data);
-  }, 120_000);
+  }, 120_000); // two refused builds, one per kind of file that is not a photo
 
   it("that is a link to a real photo elsewhere on the machine is refused, as is a photos/ folder that is a link", async () => {
     const elsewhere = path.join(await mkdtemp(path.join(tmpdir(), "site-elsewhere-")), "pictures");
@@ -287,7 +287,7 @@ describe("a photo", () => {
       { file: "towns.yaml", line: linkedFolder.line },
       /found photos\/ as a symbolic link to ".*pictures", expected a folder photos\/ in data\/ that holds the photos themselves$/,
     );
-  }, 120_000);
+  }, 120_000); // two copies of the data checked, each decoding the photo its link leads to
 });
 
 describe("an address in data/", () => {
@@ -405,7 +405,7 @@ describe("an address in data/", () => {
         expectPrintable(formatProblem(problems[0]!), field);
       }
     }
-  }, 120_000);
+  }, 120_000); // forty copies of the data, each written and checked
 
   it("stops `sitegen nginx` at its line before any config is written, the built site or not", async () => {
     for (const [from, to] of [

@@ -101,7 +101,7 @@ describe("W3C Nu HTML Checker", () => {
       .map(where);
     expect(errors).toEqual([]);
     expect(warnings).toEqual([]);
-  }, 180_000);
+  }, 180_000); // the W3C Nu checker (Java) on every page, started once, with its JVM
 });
 
 describe("html-validate", () => {

@@ -5,11 +5,12 @@
 // page scrolls sideways at 320, 390 or 1280 px; nothing goes to the console. In Chromium, the pair
 // as a screen reader is told it. A screenshot of the list of jobs, a job's page, a town's page with
 // recent work and the home page, at 390 and 1280 px, is kept from Chromium and from WebKit for a
-// person to look at, in the folder printed at the start (JOBS_SHOTS chooses it).
+// person to look at, in the folder printed at the start (JOBS_SHOTS chooses it); each is held to
+// the page: its whole size, and every photo drawn where the page has it, in its file's colours.
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
@@ -37,7 +38,7 @@ beforeAll(async () => {
   shots = process.env.JOBS_SHOTS ?? (await mkdtemp(path.join(tmpdir(), "jobs-pages-")));
   await mkdir(shots, { recursive: true });
   console.info(`Screenshots of the pages that show jobs: ${shots}`);
-}, 240_000);
+}, 240_000); // the run's shared build with the tests' jobs, cold on a fresh clone: their photos encoded
 
 afterAll(async () => {
   await site?.close();
@@ -112,7 +113,7 @@ function jobBehaviourTests(driver: () => EngineDriver) {
       problems.push(...(await driver().problems()).map((problem) => `${urlPath}: ${problem}`));
     }
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 180_000); // every page that shows jobs, each photo brought into view and waited for
 
   it("never scrolls sideways at 320, 390 or 1280 px", async () => {
     const wide: string[] = [];
@@ -124,12 +125,117 @@ function jobBehaviourTests(driver: () => EngineDriver) {
       }
     }
     expect(wide).toEqual([]);
-  }, 180_000);
+  }, 180_000); // every page that shows jobs at three widths: 27 page loads
 }
 
 /** A name for a screenshot: "projects-charleston-yard-drain-390-webkit.png". */
 const shotName = (urlPath: string, width: number, engine: string) =>
   `${urlPath.replace(/^\//, "").replace(/\//g, "-") || "home"}-${width}-${engine}.png`;
+
+/** An owner's photo as the page shows it: the copy the browser chose, and its box on the page in CSS pixels. */
+interface ShownPhoto {
+  src: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The page's whole size and the owner's photos on it (run in the page); a photo not yet arrived by
+ * the address of its fallback copy.
+ */
+function pageAsShown(): { width: number; height: number; photos: ShownPhoto[] } {
+  return {
+    width: document.documentElement.scrollWidth,
+    height: document.documentElement.scrollHeight,
+    photos: [...document.images]
+      .filter((image) => new URL(image.src).pathname.startsWith("/assets/photos/"))
+      .map((image) => {
+        const box = image.getBoundingClientRect();
+        return {
+          src: image.currentSrc || image.src,
+          left: box.left + scrollX,
+          top: box.top + scrollY,
+          width: box.width,
+          height: box.height,
+        };
+      }),
+  };
+}
+
+/**
+ * The rows of the page the call bar covers where the window is now scrolled to, in CSS pixels
+ * (run in the page): a screenshot shows the bar there, and its shadow (8 px) above it, over what
+ * the page has at those rows. None on a wide screen, which has no call bar.
+ */
+function callBarRows(): [number, number] | undefined {
+  const bar = document.querySelector(".call-bar")?.getBoundingClientRect();
+  return bar && bar.height > 0 ? [bar.top + scrollY - 10, bar.bottom + scrollY] : undefined;
+}
+
+/** The mean colour of each row of pixels of an image, as [r, g, b]. */
+async function rowColours(image: Sharp): Promise<number[][]> {
+  const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const rows: number[][] = [];
+  for (let y = 0; y < info.height; y++) {
+    const sum = [0, 0, 0];
+    for (let x = 0; x < info.width; x++)
+      for (let channel = 0; channel < 3; channel++)
+        sum[channel]! += data[(y * info.width + x) * info.channels + channel]!;
+    rows.push(sum.map((total) => total / info.width));
+  }
+  return rows;
+}
+
+/**
+ * What a screenshot of a whole page shows, against the page: its size (the page's, times `scale`
+ * pixels per CSS pixel), and each of the owner's photos in the box the page gives it, as its file
+ * is: its rows in the colours of the file's rows at that height (each channel's mean within 16),
+ * but for the rows the call bar covers in this screenshot (`covered`, CSS pixels of the page: once
+ * in Chromium's, once a screenful in WebKit's) and a few where sky meets ground, which the browser
+ * and sharp scale a little differently. A photo missing, in the wrong place, another photo, or a
+ * screenful joined at the wrong height shows other colours there. Returns what differs.
+ */
+async function shotProblems(
+  shot: Buffer,
+  shown: ReturnType<typeof pageAsShown>,
+  { scale, name, covered }: { scale: number; name: string; covered: readonly [number, number][] },
+): Promise<string[]> {
+  const { width, height } = await sharp(shot).metadata();
+  const problems: string[] = [];
+  const expected = [Math.round(shown.width * scale), Math.round(shown.height * scale)];
+  if (width !== expected[0] || height !== expected[1])
+    problems.push(`${name}: ${width} × ${height} pixels, the page is ${expected.join(" × ")}`);
+  if (shown.photos.length === 0) problems.push(`${name}: shows no photo`);
+  for (const photo of shown.photos) {
+    const box = {
+      left: Math.round(photo.left * scale),
+      top: Math.round(photo.top * scale),
+      width: Math.round(photo.width * scale),
+      height: Math.round(photo.height * scale),
+    };
+    // Two pixels in from each side: a scaled photo's edges blend with what is around it.
+    const inside = { left: 2, top: 2, width: box.width - 4, height: box.height - 4 };
+    const file = Buffer.from(await (await fetch(photo.src)).arrayBuffer());
+    const [drawn, original] = await Promise.all([
+      rowColours(sharp(shot).extract({ ...inside, left: box.left + 2, top: box.top + 2 })),
+      rowColours(sharp(file).resize(box.width, box.height, { fit: "fill" }).extract(inside)),
+    ]);
+    const seen = drawn.flatMap((row, y) => {
+      const pageRow = photo.top + (inside.top + y) / scale;
+      return covered.some(([top, bottom]) => pageRow >= top && pageRow < bottom) ? [] : [{ row, y }];
+    });
+    const unlike = seen.filter(({ row, y }) =>
+      row.some((value, channel) => Math.abs(value - original[y]![channel]!) > 16),
+    );
+    if (seen.length < drawn.length / 2 || unlike.length > seen.length * 0.05)
+      problems.push(
+        `${name}: ${photo.src.replace(/^.*\//, "")} at ${Math.round(photo.left)},${Math.round(photo.top)}: ${unlike.length} of its ${seen.length} rows in view not in its file's colours`,
+      );
+  }
+  return problems;
+}
 
 describe("Chromium", () => {
   let browser: Browser;
@@ -165,16 +271,23 @@ describe("Chromium", () => {
     }
   });
 
-  it("keeps a screenshot of each page at 390 and 1280 px", async () => {
+  it("keeps a screenshot of each page at 390 and 1280 px, showing the whole page with every photo in its place", async () => {
+    const problems: string[] = [];
     for (const width of [390, 1280]) {
       for (const urlPath of SHOWN) {
         await driver.load(urlPath, width);
         await driver.waitFor(bringNextPhoto, 20_000);
         await driver.evaluate(() => scrollTo(0, 0));
-        await page.screenshot({ path: path.join(shots, shotName(urlPath, width, "chromium")), fullPage: true });
+        const name = shotName(urlPath, width, "chromium");
+        const shot = await page.screenshot({ path: path.join(shots, name), fullPage: true });
+        // A full-page screenshot shows the call bar once, where it is in the window scrolled to the top.
+        const bar = await driver.evaluate(callBarRows);
+        const covered = bar ? [bar] : [];
+        problems.push(...(await shotProblems(shot, await driver.evaluate(pageAsShown), { scale: 1, name, covered })));
       }
     }
-  }, 180_000);
+    expect(problems).toEqual([]);
+  }, 180_000); // eight pages, every photo brought into view one at a time and compared with its file
 });
 
 describe("Firefox", () => {
@@ -183,7 +296,7 @@ describe("Firefox", () => {
   beforeAll(async () => {
     const model = buildModel(await loadData(jobsDataDir(site.dir), { today: JOBS_TODAY }));
     firefox = await launchFirefox(site.url, model.business);
-  }, 120_000);
+  }, 120_000); // Firefox's start
 
   afterAll(async () => {
     await firefox?.close();
@@ -197,7 +310,7 @@ describe("WebKit", () => {
 
   beforeAll(async () => {
     webkit = await launchWebKit(site.url);
-  }, 120_000);
+  }, 120_000); // WebKit's start: an Xvfb display, WebKitWebDriver and the browser
 
   afterAll(async () => {
     await webkit?.close();
@@ -205,7 +318,8 @@ describe("WebKit", () => {
 
   jobBehaviourTests(() => webkit.driver);
 
-  it("keeps a screenshot of each page at 390 and 1280 px, the whole page from screenfuls", async () => {
+  it("keeps a screenshot of each page at 390 and 1280 px, the whole page from screenfuls, with every photo in its place", async () => {
+    const problems: string[] = [];
     for (const width of [390, 1280]) {
       for (const urlPath of SHOWN) {
         await webkit.driver.load(urlPath, width);
@@ -213,12 +327,15 @@ describe("WebKit", () => {
         // WebDriver gives the window's view only: one screenful at a time, joined below one another.
         const height = await webkit.driver.evaluate(() => document.documentElement.scrollHeight);
         const tiles: { input: Buffer; top: number; left: number }[] = [];
+        const covered: [number, number][] = [];
         let pixelWidth = 0;
         let scale = 1;
         for (let top = 0; top < height; top += 844) {
           await webkit.session.executeScript((y: number) => scrollTo(0, y), top);
           await webkit.driver.waitFor(() => true);
           const shot = await webkit.screenshot();
+          const bar = await webkit.driver.evaluate(callBarRows);
+          if (bar) covered.push(bar);
           const metadata = await sharp(shot).metadata();
           pixelWidth = metadata.width;
           scale = metadata.width / width;
@@ -239,8 +356,13 @@ describe("WebKit", () => {
           .composite(tiles)
           .png()
           .toBuffer();
-        await writeFile(path.join(shots, shotName(urlPath, width, "webkit")), image);
+        const name = shotName(urlPath, width, "webkit");
+        await writeFile(path.join(shots, name), image);
+        problems.push(
+          ...(await shotProblems(image, await webkit.driver.evaluate(pageAsShown), { scale, name, covered })),
+        );
       }
     }
-  }, 240_000);
+    expect(problems).toEqual([]);
+  }, 240_000); // eight pages, each a screenful at a time over WebDriver, every photo compared with its file
 });

@@ -384,5 +384,5 @@ describe("the byte budget", () => {
       expect(weight.gzip, figures).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BUDGET);
       expect(weight.brotli, figures).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BUDGET);
     }
-  }, 180_000);
+  }, 180_000); // builds with the tests' jobs and reviews, whose photos are encoded the first time
 });

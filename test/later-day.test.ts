@@ -48,6 +48,7 @@ describe("the day-bound tests on a later day", () => {
         new RegExp(`Test Files\\s+${DAY_BOUND_FILES.length} passed \\(${DAY_BOUND_FILES.length}\\)`),
       );
     },
+    // Runs the day-bound test files again in a Vitest of their own, with the clock moved.
     300_000,
   );
 });

@@ -190,7 +190,7 @@ describe("the browser console and network", () => {
     expect(deliberateLogs, "the not-found page logs the missing path").toBe(1);
     expect(problems).toEqual([]);
     await watched.close();
-  }, 180_000);
+  }, 180_000); // every page, each loaded until the network is idle
 });
 
 describe("with the tests' jobs", () => {
@@ -239,5 +239,5 @@ describe("with the tests' jobs", () => {
     }
     expect(problems).toEqual([]);
     await watched.close();
-  }, 180_000);
+  }, 180_000); // every page that shows jobs, each loaded until the network is idle, every photo checked
 });

@@ -32,7 +32,7 @@ const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
 const { model } = site;
 const towns = allTowns(model);
 const routePaths = new Set(site.routes.map((route) => route.path));
-const townPagePaths = site.routes.filter((route) => route.kind === "town").map((route) => route.path);
+const townPagePaths = site.routes.filter((route) => route.subject.kind === "town").map((route) => route.path);
 
 const html = (file: string) => {
   const contents = site.files.get(file);

@@ -226,7 +226,7 @@ describe("a town page close to another's, below the refusal", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(warning());
     expect(await readdir(path.join(out, "towns"))).toContain("oakland.html");
-  }, 120_000);
+  }, 120_000); // the command line's generate, a whole build
 });
 
 describe("the site editor's save", () => {
@@ -259,7 +259,7 @@ describe("the site editor's save", () => {
     });
     ready();
     save = formats.get(formatName("towns"))!.toFile;
-  }, 120_000);
+  }, 120_000); // the editor's files made: its 2 MB script bundled, cold on a fresh clone
 
   it("saves the owner's guide's example", () => {
     expect(save(parse(realTowns + example))).toContain("  - name: Oakland\n");

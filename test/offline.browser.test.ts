@@ -19,7 +19,7 @@ beforeAll(async () => {
   // The scenario writes a new build into the folder served.
   setting = await openBrowserSite(sitePages.model.business, { ownBuild: true });
   ({ context, page } = setting);
-}, 120_000);
+}, 120_000); // a build of its own and its server, then Chromium's start
 
 afterAll(async () => {
   await setting?.close();

@@ -54,7 +54,7 @@ beforeAll(async () => {
   await editYaml(dataDir, "towns.yaml", (doc) => doc.setIn(["towns", 0, "photos"], PHOTOS));
   await editYaml(dataDir, "services.yaml", (doc) => doc.setIn(["services", 6, "photos"], [PHOTOS[0]]));
   await generate({ dataDir, outDir });
-}, 180_000);
+}, 180_000); // a build that encodes two new photos in AVIF, WebP and JPEG
 
 afterAll(async () => {
   if (dataDir) await rm(path.dirname(dataDir), { recursive: true, force: true });
@@ -219,7 +219,7 @@ describe("a photo the site cannot use", () => {
       expect(problems[0]!.column).toBeGreaterThan(1);
       expect(`${problems[0]!.found}, expected ${problems[0]!.expected}`).toMatch(message);
     }
-  }, 120_000);
+  }, 120_000); // per case, a copy of the build, a refused build over it that reads the photo, and a check
 
   it("is refused when its alt text is missing, empty, a file name or a word such as photo", async () => {
     const bytes = await jobSitePhoto(900, 600);
@@ -236,7 +236,7 @@ describe("a photo the site cannot use", () => {
       expect(problems[0]!.field).toBe("towns[1].photos[0].alt");
       expect(problems[0]!.expected, String(value)).toMatch(message);
     }
-  }, 120_000);
+  }, 120_000); // per case, a copy of the build and a refused build over it
 
   it("is refused past 12 photos on one row", async () => {
     const bytes = await jobSitePhoto(900, 600);
@@ -307,5 +307,5 @@ describe("a 40 MB photo", () => {
     expect(added).toBeLessThan(137 * 1024 ** 2);
     // Landscape 8000 wide: 480, 800 and 1200 in three formats, and the preview card.
     expect(run.files).toBe(10);
-  }, 300_000);
+  }, 300_000); // an ordinary photo, then an 8000 × 6000 one of noise (over 40 MB), each encoded in a process of its own
 });

@@ -48,7 +48,7 @@ describe("/privacy in Firefox", () => {
   beforeAll(async () => {
     site = await serveSharedSite();
     firefox = await launchFirefox(site.url, sitePages.model.business, PROVIDER_STAND_IN);
-  }, 120_000);
+  }, 120_000); // the run's shared build, cold on a fresh clone (15 s cold alone, 2 s with the cache), then Firefox's start
 
   afterAll(async () => {
     await firefox?.close();
@@ -63,7 +63,7 @@ describe("/privacy in Firefox", () => {
       engineCookies: cookies.map((cookie) => `${cookie.domain}: ${cookie.name}`),
       workerSeesNavigations: false,
     });
-  }, 180_000);
+  }, 180_000); // a page of each kind in Firefox, each read for cookies, storage and requests
 });
 
 describe("/privacy in WebKit", () => {
@@ -74,7 +74,7 @@ describe("/privacy in WebKit", () => {
     site = await buildAndServe();
     const hosts = formProviderOrigins(sitePages.model.business).map((origin) => new URL(origin).host);
     webkit = await launchWebKit(site.url, { hosts, ...PROVIDER_STAND_IN });
-  }, 120_000);
+  }, 120_000); // a build of its own and its server, then WebKit's start (Xvfb, WebKitWebDriver)
 
   afterAll(async () => {
     await webkit?.close();
@@ -91,5 +91,5 @@ describe("/privacy in WebKit", () => {
     });
     // Nothing else off the site was even asked for.
     expect(webkit.refused).toEqual([]);
-  }, 180_000);
+  }, 180_000); // a page of each kind in WebKit over WebDriver, each read for cookies, storage and requests
 });

@@ -105,6 +105,7 @@ async function visitEveryPage() {
 }
 
 describe("/privacy in Chromium", () => {
+  // Every page in Chromium, each read for cookies, storage, Cache Storage and requests: minutes.
   beforeAll(visitEveryPage, 300_000);
 
   it("says what every page does, and every page does no more than it says", async () => {

@@ -180,7 +180,7 @@ describe("the owner's guide's steps for adding a photo", () => {
     await writeFile(towns, `${text.slice(0, rowEnd)}${block}${text.slice(rowEnd)}`);
     // 3. "Run npm run check, then publish (npm run generate)."
     checkOutput = await checkThenPublish(project, addPhoto);
-  }, 180_000);
+  }, 180_000); // a copy of the project, then npm run check and npm run generate as the guide says
 
   afterAll(async () => {
     if (project) await rm(project, { recursive: true, force: true });
@@ -255,7 +255,7 @@ describe("the owner's guide's steps for adding a review", () => {
     await writeFile(site, `${before}${stringify({ reviews: [review], googleBusinessProfile: profile })}`);
     // 4. "Run npm run check, then publish."
     checkOutput = await checkThenPublish(project, addReview);
-  }, 180_000);
+  }, 180_000); // a copy of the project, then npm run check and npm run generate as the guide says
 
   afterAll(async () => {
     if (project) await rm(project, { recursive: true, force: true });

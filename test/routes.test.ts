@@ -1,11 +1,22 @@
 // The route table is the one list of pages: a page per row of the data besides the fixed pages and
 // the privacy policy (the spec's exact 43 routes are checked on the spec's data in data.test.ts),
 // clean URLs, the spec's rules.
-import { describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
-import { buildModel, joinList, otherServices, formatTime } from "../scripts/data/model.ts";
+import { allTowns, buildModel, joinList, otherServices, formatTime } from "../scripts/data/model.ts";
 import { createElement } from "react";
-import { buildRoutes, notFoundRoute, PAGE_KINDS, pageTitle } from "../scripts/pages/routes.ts";
+import {
+  buildRoutes,
+  editedRoutes,
+  notFoundRoute,
+  PAGE_KINDS,
+  pageTitle,
+  refuseSharedFiles,
+} from "../scripts/pages/routes.ts";
+import { DATA_FILES, type DataFileName } from "../scripts/data/schema.ts";
 import { HOME_CRUMB, pageRoute, type PageKindModule } from "../scripts/pages/kind.ts";
 import { buildAssets } from "../scripts/pages/assets.ts";
 import { renderRoute } from "../scripts/pages/render.ts";
@@ -15,10 +26,11 @@ import { iconDrawings } from "../templates/parts/icon-drawing.ts";
 import { pageHeadFor } from "../scripts/seo/head.ts";
 import { buildLlmsTxt } from "../scripts/seo/llms-txt.ts";
 import { buildSitemap } from "../scripts/seo/sitemap.ts";
-import type { PageKind, Route } from "../scripts/site/page.ts";
-import { Layout } from "../templates/Layout.tsx";
+import type { Route } from "../scripts/site/page.ts";
 import { fileForPath } from "../scripts/site/urls.ts";
-import { DATA_DIR, SPEC_DATA_DIR } from "./support/paths.ts";
+import { DATA_DIR, ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
+import { fencedBlocks, readGuide } from "./support/readme.ts";
+import { shadowProject, typeErrors } from "./support/shadow-project.ts";
 
 describe("the route table", async () => {
   const model = buildModel(await loadData(DATA_DIR));
@@ -30,9 +42,13 @@ describe("the route table", async () => {
     expect(paths.at(-1)).toBe("/privacy");
     expect(paths.slice(0, 3)).toEqual(["/", "/contact", "/services"]);
     expect(paths).toContain("/towns");
-    expect(paths.filter((p) => p.startsWith("/services/"))).toHaveLength(model.services.length);
-    expect(paths.filter((p) => p.startsWith("/towns/"))).toHaveLength(model.towns.length + model.alsoServing.length);
-    expect(paths).toHaveLength(5 + model.services.length + model.towns.length + model.alsoServing.length);
+    const fixed = ["/", "/contact", "/services", "/towns", "/privacy"];
+    const rows = [
+      ...model.services.map((service) => `/services/${service.key}`),
+      ...allTowns(model).map((town) => `/towns/${town.slug}`),
+    ];
+    expect(paths).toEqual(expect.arrayContaining([...fixed, ...rows]));
+    expect(paths).toHaveLength(fixed.length + rows.length);
   });
 
   it("writes clean URLs as .html files a static host serves without redirects", () => {
@@ -114,37 +130,65 @@ describe("small formatting rules", () => {
   });
 });
 
-describe("a new kind of page", async () => {
-  const model = buildModel(await loadData(DATA_DIR));
-  // A small kind, as the pages README says to add one: a module, a template (here, inline) and a
-  // line in the list of kinds. Its page is about the business as a whole, so seo/ needs nothing.
-  const questionsKind: PageKindModule = {
-    kind: "questions" as PageKind,
-    routes: ({ model: site }) => [
-      pageRoute({
-        path: "/questions",
-        kind: "questions" as PageKind,
-        meta: {
-          title: pageTitle("Questions", site.business.name),
-          description: "Every question we are asked, answered.",
-        },
-        breadcrumbs: [HOME_CRUMB, { name: "Questions", path: "/questions" }],
-        render: (shell) =>
-          createElement(Layout, {
-            shell,
-            children: [
-              createElement("h1", { key: "title" }, "Questions"),
-              ...site.homeFaqs.map((faq) => createElement("h2", { key: faq.question }, faq.question)),
-            ],
-          }),
-      }),
-    ],
-  };
-  const routes = buildRoutes(model, undefined, [...PAGE_KINDS, questionsKind]);
+/**
+ * The pages README's new kind of page, as written there: each block starts with the file it is
+ * (`// scripts/pages/kinds/questions.ts`); the block of routes.ts holds its import and its line in
+ * PAGE_KINDS, added here as a reader would add them (the line last, so the page is listed last).
+ */
+async function readmeKind(): Promise<{ files: Record<string, string>; blocks: string[] }> {
+  const readme = await readGuide("scripts/pages/README.md");
+  const blocks = [...fencedBlocks(readme, "ts"), ...fencedBlocks(readme, "tsx")].filter(
+    (block) =>
+      block.startsWith("// scripts/pages/kinds/questions.ts\n") ||
+      block.startsWith("// templates/pages/QuestionsPage.tsx\n") ||
+      block.startsWith("// scripts/pages/routes.ts\n"),
+  );
+  const files: Record<string, string> = {};
+  for (const block of blocks) {
+    const [first, ...rest] = block.split("\n");
+    const file = first!.slice("// ".length);
+    if (file !== "scripts/pages/routes.ts") files[file] = block;
+    else {
+      const routes = await readFile(path.join(ROOT, file), "utf8");
+      const imports = rest.filter((line) => line.startsWith("import "));
+      const entries = rest.filter((line) => line.trim() !== "" && !line.startsWith("import "));
+      const end = routes.indexOf("\n];\n", routes.indexOf("export const PAGE_KINDS"));
+      files[file] = `${imports.join("\n")}\n${routes.slice(0, end)}\n${entries.join("\n")}${routes.slice(end)}`;
+    }
+  }
+  return { files, blocks };
+}
 
-  it("takes one module and one line in the list: its page is routed, written, in the sitemap and llms.txt", async () => {
+describe("a new kind of page, as the pages README adds one", async () => {
+  const model = buildModel(await loadData(DATA_DIR));
+  const { files, blocks } = await readmeKind();
+  const shadow = await shadowProject(files);
+  afterAll(() => rm(shadow, { recursive: true, force: true }));
+
+  it("is three files (the module, the template and a line in the list) that compile as written, with no cast", async () => {
+    expect(Object.keys(files).sort()).toEqual([
+      "scripts/pages/kinds/questions.ts",
+      "scripts/pages/routes.ts",
+      "templates/pages/QuestionsPage.tsx",
+    ]);
+    expect(blocks.join("\n")).not.toMatch(/\bas (?!const\b)/);
+    // The kind's name is said once: in its module.
+    expect(blocks.join("\n").match(/"questions"/g)).toHaveLength(1);
+    expect(await typeErrors(shadow, Object.keys(files))).toBe("");
+  });
+
+  it("takes the module, the template and the line: its page is routed, written, in the sitemap and llms.txt", async () => {
+    const added = (await import(
+      path.join(shadow, "scripts/pages/routes.ts")
+    )) as typeof import("../scripts/pages/routes.ts");
+    const routes = added.buildRoutes(model);
     const route = routes.at(-1)!;
-    expect([route.path, route.file, route.subject]).toEqual(["/questions", "questions.html", { kind: "site" }]);
+    expect([route.path, route.file, route.kind, route.subject]).toEqual([
+      "/questions",
+      "questions.html",
+      "questions",
+      { kind: "site" },
+    ]);
     const html = renderRoute(route, {
       business: model.business,
       assets: await buildAssets(model.business),
@@ -152,7 +196,8 @@ describe("a new kind of page", async () => {
       icons: iconDrawings(await loadIcons(iconsUsed(model))),
       headFor: pageHeadFor(model),
     });
-    expect(html).toContain("<h1>Questions</h1>");
+    expect(html).toContain('<div class="page-head"><div class="container"><h1>Questions</h1></div></div>');
+    expect(html).toContain(`<h3 id="questions-heading-1">${model.homeFaqs[0]!.question}</h3>`);
     expect(html).toContain(`<link rel="canonical" href="${model.business.url}/questions"/>`);
     expect(html).toContain('"@type":"BreadcrumbList"');
     expect(buildSitemap(routes, model.business.url, "2026-01-01")).toContain(
@@ -168,5 +213,78 @@ describe("a new kind of page", async () => {
         jsonLd: jsonLd(`${model.business.url}${rest.path}`),
       }));
     expect(described(routes.slice(0, -1))).toEqual(described(buildRoutes(model)));
+  });
+});
+
+describe("two pages at one address", async () => {
+  const model = buildModel(await loadData(DATA_DIR));
+  /** A kind with one page at `path`, about the site. */
+  const kindAt = (kind: string, path: string): PageKindModule => ({
+    kind,
+    routes: () => [
+      pageRoute({
+        path,
+        meta: { title: `The ${kind} page`, description: "Nothing." },
+        breadcrumbs: [HOME_CRUMB, { name: kind, path }],
+        render: () => createElement("html"),
+      }),
+    ],
+  });
+  const written = (kinds: PageKindModule[]) => [
+    ...buildRoutes(model, undefined, [...PAGE_KINDS, ...kinds]),
+    notFoundRoute(model),
+    ...editedRoutes(
+      model,
+      Object.fromEntries(Object.keys(DATA_FILES).map((name) => [name, "/"])) as Record<DataFileName, string>,
+    ),
+  ];
+
+  it("lets every page of the site have a file of its own", () => {
+    expect(() => refuseSharedFiles(written([]))).not.toThrow();
+  });
+
+  it("refuses a page at another page's address, or at another name of its file, naming both", () => {
+    const contact = buildRoutes(model).find((route) => route.path === "/contact")!;
+    expect(() => refuseSharedFiles(written([kindAt("estimate", "/contact")]))).toThrow(
+      `Two pages would be written to contact.html: the contact page at /contact ("${contact.meta.title}") and the estimate page at /contact ("The estimate page").`,
+    );
+    const home = buildRoutes(model)[0]!;
+    expect(() => refuseSharedFiles(written([kindAt("start", "/index")]))).toThrow(
+      `Two pages would be written to index.html: the home page at / ("${home.meta.title}") and the start page at /index ("The start page").`,
+    );
+  });
+
+  it("stops the build, which writes nothing", async () => {
+    // The project with a kind of page at /contact in its list: the pipeline's own code, run from it.
+    const pipeline = "scripts/pipeline/generate.ts";
+    const routes = await readFile(path.join(ROOT, "scripts/pages/routes.ts"), "utf8");
+    const shadow = await shadowProject({
+      [pipeline]: await readFile(path.join(ROOT, pipeline), "utf8"),
+      "scripts/pages/routes.ts": routes.replace(
+        "export const PAGE_KINDS: readonly PageKindModule[] = [",
+        `$&\n  { kind: "estimate", routes: (context) => contactKind.routes(context) },`,
+      ),
+    });
+    try {
+      const { generate } = (await import(
+        path.join(shadow, pipeline)
+      )) as typeof import("../scripts/pipeline/generate.ts");
+      const outDir = path.join(shadow, "dist");
+      await expect(generate({ dataDir: DATA_DIR, outDir, cacheDir: false })).rejects.toThrow(
+        /^Two pages would be written to contact\.html: the estimate page at \/contact \(.+\) and the contact page at \/contact /,
+      );
+      expect(existsSync(outDir)).toBe(false);
+    } finally {
+      await rm(shadow, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a page written over a page that has no address of its own: the not-found page, a preview link's", () => {
+    expect(() => refuseSharedFiles(written([kindAt("missing", "/404")]))).toThrow(
+      /^Two pages would be written to 404\.html: the missing page at \/404 \("The missing page"\) and the not-found page at \/404 /,
+    );
+    expect(() => refuseSharedFiles(written([kindAt("changes", "/edited/towns")]))).toThrow(
+      /written to edited\/towns\.html: the changes page at \/edited\/towns .* and the edited page at \/edited\/towns /,
+    );
   });
 });

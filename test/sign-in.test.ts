@@ -59,7 +59,7 @@ beforeAll(async () => {
     githubApiUrl: github.url,
     app,
   });
-}, 120_000);
+}, 120_000); // the GitHub stand-in and the sign-in service in workerd (wrangler), which takes seconds to start
 
 afterAll(async () => {
   await service?.close();
@@ -342,7 +342,7 @@ describe("removing an address from the allowed list", () => {
     } finally {
       await restarted.close();
     }
-  }, 120_000);
+  }, 120_000); // the sign-in service stopped and started again in workerd
 });
 
 describe("deploying the service", () => {
@@ -384,5 +384,5 @@ describe("deploying the service", () => {
     } finally {
       await rm(tmp, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 120_000); // wrangler's dry run bundles the Worker
 });

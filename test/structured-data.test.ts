@@ -1,5 +1,5 @@
 // The JSON-LD builders are pure: the same data gives the same graph, and a change in the data
-// shows up in the graph without touching code. The served pages are checked in seo.test.ts.
+// shows up in the graph without touching code. The served pages are checked in seo.browser.test.ts.
 import { describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, toPhone, type SiteModel } from "../scripts/data/model.ts";
@@ -109,7 +109,7 @@ describe("structured data builders", () => {
     const changed: SiteModel = buildModel(await loadData(data));
     expect(businessNode(changed).telephone).toBe("+12173110199");
     const service = structuredDataFor(
-      buildRoutes(changed).find((route) => route.kind === "service")!,
+      buildRoutes(changed).find((route) => route.subject.kind === "service")!,
       changed,
     );
     expect(JSON.stringify(service)).toContain("+12173110199");

@@ -79,7 +79,7 @@ describe("with the number for texts in site.yaml (the shipped data)", () => {
   beforeAll(async () => {
     business = buildModel(await loadData(DATA_DIR)).business;
     pages = await builtPages(DATA_DIR);
-  }, 120_000);
+  }, 120_000); // a build in memory (15 s cold alone, 2 s with the cache)
 
   it("has a placeholder number for texts, its own, made into an sms: link", () => {
     expect(business.text?.e164).toMatch(/^\+1\d{3}55501\d{2}$/);
@@ -185,7 +185,7 @@ describe("without the number for texts", () => {
     await editYaml(dir, "site.yaml", (doc) => doc.deleteIn(["phones", "text"]));
     expect(buildModel(await loadData(dir)).business.text).toBeUndefined();
     pages = await builtPages(dir);
-  }, 120_000);
+  }, 120_000); // a build in memory (15 s cold alone, 2 s with the cache)
 
   it("shows no Text link anywhere, and the call bar keeps its two links", () => {
     for (const [file, html] of pages) {

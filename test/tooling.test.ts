@@ -23,13 +23,13 @@ describe("the code base", () => {
     const result = await run("knip", ["--no-progress"]);
     expect(result.output.trim()).toBe("");
     expect(result.ok).toBe(true);
-  }, 120_000);
+  }, 120_000); // knip reads the whole project
 
   it("is formatted by Prettier", async () => {
     const result = await run("prettier", ["--check", "--log-level", "warn", "."]);
     expect(result.output.trim()).toBe("");
     expect(result.ok).toBe(true);
-  }, 120_000);
+  }, 120_000); // Prettier reads every file of the project
 
   it("says, for every package with an install script, whether npm may run it", async () => {
     // npm 11 warns on every install about an install script allowScripts does not cover. esbuild's

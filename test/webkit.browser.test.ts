@@ -26,7 +26,7 @@ let webkit: WebKit;
 beforeAll(async () => {
   [site, sitePages] = await Promise.all([buildAndServe(), loadSitePages()]);
   webkit = await launchWebKit(site.url);
-}, 120_000);
+}, 120_000); // a build of its own and its server, then WebKit's start (Xvfb, WebKitWebDriver)
 
 afterAll(async () => {
   await webkit?.close();

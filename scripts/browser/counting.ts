@@ -1,14 +1,15 @@
 // Counting, in the pages of a site whose site.yaml names a Plausible site (pages/assets.ts builds
 // this script only then): Plausible's own tracker (@plausible-analytics/tracker), bundled here and
-// served from the site itself, so no other site's script is ever loaded. The page's own script
-// loads it once the page has painted (browser/site.ts). It sends a page view for each page shown
-// (not for a page loaded ahead and never opened: the tracker waits until the page is visible), and
-// an event for each tap on a tel: link (Call), an sms: link (Text) and a link to the estimate form
-// (Estimate), with the page's path and the town or service it is about. The tracker sends with fetch's keepalive, so an event leaves even as the
-// browser follows the link, and a failure to send is dropped: nothing waits for it. It counts
-// nothing on 127.0.0.1 and localhost (the local servers), in a browser driven by automation, or
-// where localStorage.plausible_ignore is "true" (how the owner leaves out his own devices: a page
-// opened at #not-counted sets it).
+// served from the site itself, so no other site's script is ever loaded. The pages' own script,
+// with the loader (browser/counting-loader.ts), loads it once the page has painted. It sends a page
+// view for each page shown (not for a page loaded ahead and never opened: the tracker waits until
+// the page is visible), and an event for each tap on a tel: link (Call), an sms: link (Text) and a
+// link to the estimate form (Estimate), with the page's path and the town or service it is about.
+// The tracker sends with fetch's keepalive, so an event leaves even as the browser follows the
+// link, and a failure to send is dropped: nothing waits for it. It counts nothing on 127.0.0.1 and
+// localhost (the local servers), in a browser driven by automation, or where
+// localStorage.plausible_ignore is "true" (how the owner leaves out his own devices: a page opened
+// at #not-counted sets it).
 import { init, track } from "@plausible-analytics/tracker";
 
 /** site.yaml's plausible.domain and plausible.endpoint, defined by the build. */
@@ -35,7 +36,7 @@ if (location.hash === LEAVE_OUT.out || location.hash === LEAVE_OUT.in) {
   alert(leave ? "This browser is no longer counted in the site's visits." : "This browser is counted again.");
 }
 
-// The page's own script (browser/site.ts) loads this one once the page has painted: the tracker
+// The pages' own script loads this one once the page has painted (counting-loader.ts): the tracker
 // counts the view now, or, for a page not yet shown, when it is.
 init({ domain: PLAUSIBLE_DOMAIN, endpoint: PLAUSIBLE_ENDPOINT, logging: false });
 

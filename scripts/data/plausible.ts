@@ -3,7 +3,7 @@
 // web-address.ts's rule for a host, and more.
 import {
   HOST,
-  HOST_NAME,
+  hostNamePattern,
   HTTPS_ADDRESS_EXPECTED,
   httpsAddressProblem,
   MAX_HOST_LENGTH,
@@ -11,7 +11,7 @@ import {
 } from "./web-address.ts";
 
 /** A host name in lowercase with at least one dot, as Plausible names a site: as a pattern, for the JSON Schemas and the editor too. */
-export const LOWERCASE_HOST_NAME = new RegExp(HOST_NAME.source.replaceAll("A-Z", "").replace("\\.)*", "\\.)+"));
+export const LOWERCASE_HOST_NAME = hostNamePattern({ lowercase: true, dotted: true });
 
 /**
  * An address the site's pages send their counts to (Plausible's events address): an https address

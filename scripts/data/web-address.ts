@@ -4,23 +4,39 @@
 // rewrite the screen; so the host is held to what DNS allows, and the rest to printable ASCII.
 import { excerpt } from "../lib/printable.ts";
 
-/** One label of a host name: letters, digits and hyphens, not at either end, at most 63 characters. */
-const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+/** What a host name may be besides the rule every one keeps. */
+interface HostNameRule {
+  lowercase?: boolean;
+  dotted?: boolean;
+}
 
 /**
- * The last label starts with a letter, as every top-level domain does. A host whose last label is a
- * number is an IPv4 address to the URL parser, which rewrites it (0x7f.1 is 127.0.0.1) or refuses it
- * (999.1.1.1), so the policy would read another host than the data, or the build would fail unnamed.
+ * A host name as a pattern's source: labels of letters, digits and hyphens (not at either end, at
+ * most 63 characters) joined by dots. The last label starts with a letter, as every top-level
+ * domain does: a host whose last label is a number is an IPv4 address to the URL parser, which
+ * rewrites it (0x7f.1 is 127.0.0.1) or refuses it (999.1.1.1), so the policy would read another
+ * host than the data, or the build would fail unnamed. `lowercase`: no capital letters;
+ * `dotted`: two labels at least, as a site's name is (example.com, not example).
  */
-const LAST_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+function hostSource({ lowercase = false, dotted = false }: HostNameRule): string {
+  const letters = lowercase ? "a-z" : "A-Za-z";
+  const label = `[${letters}0-9](?:[${letters}0-9-]{0,61}[${letters}0-9])?`;
+  const lastLabel = `[${letters}](?:[${letters}0-9-]{0,61}[${letters}0-9])?`;
+  return `(?:${label}\\.)${dotted ? "+" : "*"}${lastLabel}`;
+}
 
 /** A host name: labels joined by dots, the last one starting with a letter. */
-export const HOST = `(?:${LABEL}\\.)*${LAST_LABEL}`;
+export const HOST = hostSource({});
 
 /** The most characters a host name may have (RFC 1035). */
 export const MAX_HOST_LENGTH = 253;
 
-export const HOST_NAME = new RegExp(`^(?=.{1,${MAX_HOST_LENGTH}}$)${HOST}$`);
+/** A whole text that is a host name of at most 253 characters, as a pattern (for the JSON Schemas and the editor too). */
+export function hostNamePattern(rule: HostNameRule = {}): RegExp {
+  return new RegExp(`^(?=.{1,${MAX_HOST_LENGTH}}$)${hostSource(rule)}$`);
+}
+
+const HOST_NAME = hostNamePattern();
 
 /**
  * An https address whose host is a host name, with no user, password or port, and nothing but

@@ -26,6 +26,7 @@ import {
   fileForPath,
   pathForFile,
 } from "../site/urls.ts";
+import { isCountingScriptFile } from "../site/counting.ts";
 import { answerOn, hostHeaderValues, isTypeOf, ruleAnswer, type Answer } from "./address-table.ts";
 import { blockedCode } from "./blocked-code.ts";
 import { fetchAnswer, type LiveAnswer } from "./fetch-answer.ts";
@@ -433,14 +434,12 @@ export async function checkDeploy(options: CheckOptions): Promise<CheckResult> {
       return problems;
     }),
     // The counting script, when the site counts: a page that asks for one missing or changed counts nothing.
-    ...[...build.files]
-      .filter((file) => /^assets\/counting-[0-9a-f]+\.js$/.test(file))
-      .map((file) => () => {
-        const urlPath = pathForFile(file);
-        return get(urlPath).then((answer) =>
-          fileProblems(context, urlPath, answer, { status: 200, file, rulePath: urlPath }),
-        );
-      }),
+    ...[...build.files].filter(isCountingScriptFile).map((file) => () => {
+      const urlPath = pathForFile(file);
+      return get(urlPath).then((answer) =>
+        fileProblems(context, urlPath, answer, { status: 200, file, rulePath: urlPath }),
+      );
+    }),
     // Told or seen in the headers: a server only assumed (none was recognised) may be any.
     ...(heading.known === "assumed" ? [] : [() => privacyHostProblems(build, server)]),
     () => formProblems(context, "frame", business.leadForm.frameUrl),

@@ -216,8 +216,8 @@ const OWNER_PICTURE_SOURCES: PolicySources = new Map([
  * The header policy from every page's sources. Every page may run the inline code of any page (it
  * is the same head and body script everywhere); only the pages that embed the lead form get its
  * origins, in a rule of their own, so every other page refuses the provider outright. `counting`:
- * the counting script's integrity, by which every page may run it (it loads it once painted,
- * browser/site.ts), and its events address (site.yaml's plausible.endpoint), which it may send to.
+ * the counting script's integrity, by which every page may run it (its own script loads it once
+ * painted, browser/counting-loader.ts), and its events address (site.yaml's plausible.endpoint), which it may send to.
  */
 export function headerPolicyFor(
   pages: readonly PagePolicy[],

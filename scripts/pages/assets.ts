@@ -10,7 +10,7 @@ import { PALETTE as COLOURS } from "../data/palette.ts";
 import { hexToRgb } from "../data/contrast.ts";
 import type { Business } from "../data/model.ts";
 import type { PageAssets } from "../site/page.ts";
-import { ESTIMATE_LINKS, LEAVE_OUT, TAP_EVENTS } from "../site/counting.ts";
+import { countingScriptFile, ESTIMATE_LINKS, LEAVE_OUT, TAP_EVENTS } from "../site/counting.ts";
 import { CONTACT_PATH, pathForFile, SERVICE_WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
@@ -107,7 +107,7 @@ async function countingScript(
   });
   const digest = createHash("sha256").update(code, "utf8").digest();
   return {
-    file: `assets/counting-${digest.toString("hex").slice(0, 12)}.js`,
+    file: countingScriptFile(digest.toString("hex")),
     code,
     integrity: `sha256-${digest.toString("base64")}`,
     endpoint: plausible.endpoint,

@@ -1,8 +1,9 @@
 // What every kind of page shares: a kind's module (kinds/) says which pages of its kind the model
-// has and how each renders; `pageRoute()` makes one page's Route from what the module knows of it.
+// has and how each renders; `pageRoute()` makes one page's Route from what the module knows of it,
+// and the list of kinds (routes.ts) adds the kind's name, which its module says once.
 import type { SiteModel } from "../data/model.ts";
 import type { ServiceAreaMapData } from "../map/service-area.ts";
-import type { Crumb, PageKind, PageMeta, PageSubject, Route } from "../site/page.ts";
+import type { Crumb, PageMeta, PageSubject, Route } from "../site/page.ts";
 import { fileForPath, HOME_PATH } from "../site/urls.ts";
 
 /** What a kind's pages are made from: the model, and the service-area map, drawn when a page first shows it. */
@@ -11,10 +12,14 @@ interface KindContext {
   areaMap: () => ServiceAreaMapData;
 }
 
-/** One kind of page: which pages of it exist, each with its address, head, subject and render. */
+/** A page as its kind's module makes it: its Route but for the kind's name, which the list of kinds adds. */
+export type KindPage = Omit<Route, "kind">;
+
+/** One kind of page: its name, and which pages of it exist, each with its address, head, subject and render. */
 export interface PageKindModule {
-  kind: PageKind;
-  routes(context: KindContext): Route[];
+  /** Said here only: the list of kinds gives it to each of the kind's pages (`Route.kind`). */
+  kind: string;
+  routes(context: KindContext): KindPage[];
 }
 
 const MAX_TITLE = 60;
@@ -37,7 +42,6 @@ const SITE_SUBJECT: PageSubject = { kind: "site" };
  */
 export function pageRoute(page: {
   path: string;
-  kind: PageKind;
   meta: Omit<PageMeta, "noindex">;
   breadcrumbs: Crumb[];
   render: Route["render"];
@@ -45,12 +49,11 @@ export function pageRoute(page: {
   subject?: PageSubject;
   jsonLd?: Route["jsonLd"];
   linkText?: string;
-}): Route {
-  const { path, kind, meta, breadcrumbs, render, hero, subject = SITE_SUBJECT } = page;
+}): KindPage {
+  const { path, meta, breadcrumbs, render, hero, subject = SITE_SUBJECT } = page;
   return {
     path,
     file: fileForPath(path),
-    kind,
     meta: { ...meta, noindex: false },
     breadcrumbs,
     subject,
@@ -65,7 +68,7 @@ export function pageRoute(page: {
 export function hiddenRoute(page: {
   path: string;
   file: string;
-  kind: PageKind;
+  kind: string;
   meta: Omit<PageMeta, "noindex">;
   render: Route["render"];
 }): Route {

@@ -25,7 +25,6 @@ function shellFor(route: Route, context: RenderContext): PageShell {
   return {
     ...context.headFor?.(route, canonicalUrl),
     path: route.path,
-    kind: route.kind,
     meta: route.meta,
     canonicalUrl,
     breadcrumbs: route.breadcrumbs,

@@ -34,9 +34,33 @@ export const PAGE_KINDS: readonly PageKindModule[] = [
 ];
 
 /**
- * Every page of the site. `areaMap` draws the service-area map the first time a page that shows it
- * renders; generate passes the one it shares with the map's picture.
+ * Every page of the site, each with its kind's name. `areaMap` draws the service-area map the first
+ * time a page that shows it renders; generate passes the one it shares with the map's picture.
  */
 export function buildRoutes(model: SiteModel, areaMap = serviceAreaMapOf(model), kinds = PAGE_KINDS): Route[] {
-  return kinds.flatMap((kind) => kind.routes({ model, areaMap }));
+  return kinds.flatMap(({ kind, routes }) => routes({ model, areaMap }).map((page) => ({ ...page, kind })));
+}
+
+/**
+ * Refuses two pages written to one file of dist/, naming both by kind, address and title: the
+ * second would replace the first without a word, and a page the owner expects would be gone. Files
+ * are compared, not addresses, because two addresses can name one file ("/" and "/index" are both
+ * index.html) and the pages that are not public have a file but no address ("/404" is 404.html).
+ * Astro (`detectRouteCollision`, core/routing/create-manifest.ts) only warns when two routes are
+ * the same static route, and at build time keeps the route of higher priority when two prerender
+ * one path, warning or failing as configured; Eleventy (`checkForDuplicatePermalinks`,
+ * src/TemplateMap.js) throws when two templates write one output file, listing them. Here no kind
+ * outranks another, so there is nothing to keep: the build stops, as Eleventy's does.
+ */
+export function refuseSharedFiles(pages: readonly Route[]): void {
+  const byFile = new Map<string, Route>();
+  const named = (page: Route) => `the ${page.kind} page at ${page.path} ("${page.meta.title}")`;
+  for (const page of pages) {
+    const first = byFile.get(page.file);
+    if (first)
+      throw new Error(
+        `Two pages would be written to ${page.file}: ${named(first)} and ${named(page)}. Give each page an address of its own (scripts/pages/kinds/).`,
+      );
+    byFile.set(page.file, page);
+  }
 }

@@ -1,5 +1,7 @@
-// `sitegen check`: everything `generate` does except writing, so that "check passed" means
-// "generate will work". Throws DataError or RenderError like generate does.
+// `sitegen check`: everything `generate` does except writing dist/, so that "check passed" means
+// "generate will work". What it makes on the way (photos, preview cards, the editor's files) is kept
+// in .cache/, as generate keeps it, so the next build need not make it again. Throws DataError or
+// RenderError like generate does.
 import { unformattedDataFiles } from "../data/format.ts";
 import { formatProblem, type DataProblem } from "../data/problems.ts";
 import { renderSite } from "./generate.ts";
@@ -28,7 +30,7 @@ export interface CheckSummary {
  */
 export async function checkSite(dataDir: string, { production = false } = {}): Promise<CheckSummary> {
   const started = performance.now();
-  // renderSite keeps everything in memory; the output folder is never touched.
+  // renderSite keeps the site in memory; the output folder is never touched.
   const site = await renderSite({ dataDir, outDir: "(not written)", production });
   return {
     services: site.model.services.length,

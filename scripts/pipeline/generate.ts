@@ -35,7 +35,7 @@ import { faviconOf, logoFile } from "../site/brand.ts";
 import { adminFiles } from "../admin/files.ts";
 import { allTowns, buildModel, galleryPhotos, heroPhotos, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
-import { buildRoutes, editedRoutes, notFoundRoute, offlineRoute } from "../pages/routes.ts";
+import { buildRoutes, editedRoutes, notFoundRoute, offlineRoute, refuseSharedFiles } from "../pages/routes.ts";
 import { editedPages, publishedData } from "./draft.ts";
 import { draftProblemsSite } from "./draft-problems.ts";
 import { failureOf, type Failure } from "./failure.ts";
@@ -181,6 +181,7 @@ async function produceSite(
     ...(preview ? { preview } : {}),
   };
   const pages = [...routes, notFoundRoute(model), ...editedRoutes(model, edited)];
+  refuseSharedFiles(pages);
   const cards = socialImagesFor(routes, model, icons, cardLogo);
   // The site editor at /admin/, written as soon as it is made: compressing its 2 MB script is the
   // longest single task of a cold build, and it runs on the thread pool while everything below is

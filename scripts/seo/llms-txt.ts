@@ -2,7 +2,7 @@
 // models and answer engines, with a link to every page. Built from the data and the route table.
 import { allTowns, joinList, townsByArea, type SiteModel } from "../data/model.ts";
 import type { Town } from "../data/schema.ts";
-import type { Route } from "../site/page.ts";
+import type { PageSubject, Route } from "../site/page.ts";
 import { absoluteUrl, CONTACT_PATH } from "../site/urls.ts";
 
 /** Markdown link text and URLs may not contain brackets or parentheses that end them early. */
@@ -27,8 +27,8 @@ function serviceArea(business: SiteModel["business"], towns: readonly Town[]): s
 export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
   const { business } = model;
   const publicRoutes = routes.filter((route) => !route.meta.noindex);
-  const section = (kinds: Route["kind"][]) =>
-    publicRoutes.filter((route) => kinds.includes(route.kind)).map((route) => linkLine(route, model));
+  const about = (subject: PageSubject["kind"]) =>
+    publicRoutes.filter((route) => route.subject.kind === subject).map((route) => linkLine(route, model));
   const hours = business.hours.map((entry) => `${entry.dayRange} ${entry.timeRange}`);
   const contactUrl = absoluteUrl(business.url, CONTACT_PATH);
 
@@ -52,18 +52,18 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "## Pages",
     "",
     // Every page that is not one of a list below: a new kind of page too.
-    ...publicRoutes.filter((route) => route.subject.kind === "site").map((route) => linkLine(route, model)),
+    ...about("site"),
     "",
     "## Services",
     "",
-    ...section(["service"]),
+    ...about("service"),
     "",
     "## Towns",
     "",
-    ...section(["town"]),
+    ...about("town"),
     "",
     // Only when the owner has given a job: no heading over nothing.
-    ...(model.jobs.length > 0 ? ["## Projects", "", ...section(["project"]), ""] : []),
+    ...(model.jobs.length > 0 ? ["## Projects", "", ...about("job"), ""] : []),
     "## Optional",
     "",
     `- [Sitemap](${absoluteUrl(business.url, "/sitemap.xml")}): every page with the date its content last changed`,

@@ -23,6 +23,28 @@ export const ESTIMATE_LINKS = { page: CONTACT_PATH, section: CONTACT_SECTION_HRE
  */
 export const LEAVE_OUT = { out: "#not-counted", in: "#counted", key: "plausible_ignore" } as const;
 
+/**
+ * What a tap's count holds besides the event's name (its properties in Plausible): the page's path,
+ * and what the page is about (`countedAbout()`: its town or its service). /privacy names them.
+ */
+export const TAP_PROPERTIES = ["page", "town", "service"] as const satisfies readonly ("page" | keyof CountedAbout)[];
+
+/** Where the counting script is written in dist/: under assets/, named by the start of its SHA-256, so that a changed script has a new address. */
+const COUNTING_FILE = { folder: "assets/", name: "counting-", digits: 12, extension: ".js" } as const;
+
+/** The counting script's file, for the hex digest of its code: "assets/counting-0123456789ab.js". */
+export function countingScriptFile(sha256Hex: string): string {
+  const { folder, name, digits, extension } = COUNTING_FILE;
+  return `${folder}${name}${sha256Hex.slice(0, digits)}${extension}`;
+}
+
+/** Whether a file of dist/ is a counting script, as `countingScriptFile()` names one. */
+export function isCountingScriptFile(file: string): boolean {
+  const { folder, name, digits, extension } = COUNTING_FILE;
+  const digest = file.slice(`${folder}${name}`.length, -extension.length);
+  return new RegExp(`^[0-9a-f]{${digits}}$`).test(digest) && file === countingScriptFile(digest);
+}
+
 /** A town's or a service's page names it; a job's page names the job's town; a page about the site names neither. */
 export function countedAbout(subject: PageSubject): CountedAbout {
   switch (subject.kind) {

@@ -7,20 +7,6 @@ import type { Business, SiteJob, SiteService, SiteTown } from "../data/model.ts"
 import type { HeroImage } from "./photos.ts";
 import type { SocialMeta } from "./social.ts";
 
-export type PageKind =
-  | "home"
-  | "contact"
-  | "services"
-  | "service"
-  | "towns"
-  | "town"
-  | "projects"
-  | "project"
-  | "privacy"
-  | "not-found"
-  | "offline"
-  | "edited";
-
 /** What a page is about: the site as a whole, one service, one town or one job. */
 export type PageSubject =
   | { kind: "site" }
@@ -53,7 +39,8 @@ export interface Route {
   path: string;
   /** Where the page is written inside dist/ (site/urls.ts, fileForPath). */
   file: string;
-  kind: PageKind;
+  /** The name of its kind of page, as its module says it (pages/kinds/): how a message names the page. */
+  kind: string;
   meta: PageMeta;
   /** The visible path from the home page to this page (empty on the home page). */
   breadcrumbs: Crumb[];
@@ -89,7 +76,6 @@ export interface PageAssets {
 /** What a page template receives besides its own data. */
 export interface PageShell {
   path: string;
-  kind: PageKind;
   meta: PageMeta;
   /** Absolute URL of the page, or undefined for pages that must not be indexed. */
   canonicalUrl: string | undefined;

@@ -4,7 +4,7 @@
 // test reads the claims; so the page and its test cannot drift apart.
 import type { PrivacyFacts } from "../data/privacy.ts";
 import { joinList } from "../data/model.ts";
-import { LEAVE_OUT, TAP_EVENTS } from "./counting.ts";
+import { LEAVE_OUT, TAP_EVENTS, TAP_PROPERTIES } from "./counting.ts";
 import { ADMIN_PATH, CONTACT_PATH, HOME_PATH } from "./urls.ts";
 
 /** A statement's words: text, a name in code type, or a link. */
@@ -81,9 +81,6 @@ type PrivacySection =
  * and e how long it was in view (ms).
  */
 export const COUNT_FIELDS = ["n", "u", "d", "r", "p", "v", "sd", "e"] as const;
-
-/** The properties a tap's count gives (site/counting.ts): the page's path, and its town or service. */
-const COUNT_PROPERTIES = ["page", "town", "service"] as const;
 
 export interface PrivacyStatement {
   section: PrivacySection;
@@ -247,7 +244,7 @@ function countingStatements(counting: NonNullable<PrivacyFacts["counting"]>): Pr
         endpoint: counting.endpoint,
         taps: [call, text, estimate],
         fields: COUNT_FIELDS,
-        properties: COUNT_PROPERTIES,
+        properties: TAP_PROPERTIES,
       },
     },
     {

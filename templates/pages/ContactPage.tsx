@@ -5,38 +5,36 @@ import { ContactFacts } from "../parts/ContactFacts.tsx";
 import { LEAD_FORM_ID, LeadForm } from "../parts/LeadForm.tsx";
 import { Reviews } from "../parts/Reviews.tsx";
 import { reviewsFor } from "../../scripts/data/reviews.ts";
+import { PageTop } from "../parts/PageTop.tsx";
+import { Section } from "../parts/Section.tsx";
 
 export function ContactPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
   const { business } = model;
   return (
     <Layout shell={shell} estimateHref={`#${LEAD_FORM_ID}`}>
-      <div className="page-head">
-        <div className="container">
-          <h1>Get Your Free Estimate</h1>
-          <p className="lead">
-            Proudly serving Mattoon, Charleston, Effingham and all of Central Illinois. Send the form and we will reply
-            with a free, no-obligation estimate {business.estimatePromise}.
+      <PageTop kind="page-head">
+        <h1>Get Your Free Estimate</h1>
+        <p className="lead">
+          Proudly serving Mattoon, Charleston, Effingham and all of Central Illinois. Send the form and we will reply
+          with a free, no-obligation estimate {business.estimatePromise}.
+        </p>
+      </PageTop>
+      <Section inner="contact-layout">
+        <LeadForm business={business} />
+        <aside className="contact-aside" aria-labelledby="call-heading">
+          <h2 id="call-heading">Rather talk it through?</h2>
+          <p>
+            Call <a href={business.phone.href}>{business.phone.display}</a> during the hours below.
           </p>
-        </div>
-      </div>
-      <div className="section">
-        <div className="container contact-layout">
-          <LeadForm business={business} />
-          <aside className="contact-aside" aria-labelledby="call-heading">
-            <h2 id="call-heading">Rather talk it through?</h2>
+          {business.text ? (
             <p>
-              Call <a href={business.phone.href}>{business.phone.display}</a> during the hours below.
+              Or <a href={business.text.href}>text us at {business.text.display}</a> with the address, the job and a
+              photo.
             </p>
-            {business.text ? (
-              <p>
-                Or <a href={business.text.href}>text us at {business.text.display}</a> with the address, the job and a
-                photo.
-              </p>
-            ) : null}
-            <ContactFacts business={business} />
-          </aside>
-        </div>
-      </div>
+          ) : null}
+          <ContactFacts business={business} />
+        </aside>
+      </Section>
       <Reviews
         reviews={reviewsFor(business.reviews)}
         heading="From our customers"

@@ -15,6 +15,7 @@ import { ServiceCard } from "../parts/ServiceCard.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
 import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 import { PageTop } from "../parts/PageTop.tsx";
+import { Section } from "../parts/Section.tsx";
 
 /** The claims under the hero: the owner's (site.yaml), then the estimate's time, site.yaml's one promise. */
 function promises(business: Business) {
@@ -54,19 +55,17 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
         </ul>
       </PageTop>
 
-      <section className="section" aria-labelledby="services-heading">
-        <div className="container">
-          <h2 id="services-heading">Excavation services</h2>
-          <p className="section-intro">
-            From a single French drain to preparing a building site: choose a service to see what the work involves.
-          </p>
-          <ul className="card-grid">
-            {model.services.map((service) => (
-              <ServiceCard key={service.key} service={service} headingLevel="h3" />
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section labelledBy="services-heading">
+        <h2 id="services-heading">Excavation services</h2>
+        <p className="section-intro">
+          From a single French drain to preparing a building site: choose a service to see what the work involves.
+        </p>
+        <ul className="card-grid">
+          {model.services.map((service) => (
+            <ServiceCard key={service.key} service={service} headingLevel="h3" />
+          ))}
+        </ul>
+      </Section>
 
       {/* Right after what we do, what customers say of it: the newest three of any town or service,
           as on the contact page (the latest say most about the crew today), under the link to all
@@ -82,35 +81,31 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
       {/* Then what the crew did lately: the three newest jobs; nothing without a job. */}
       <RecentWork jobs={jobs} heading="Recent work" />
 
-      <section className="section section-tinted" aria-labelledby="towns-heading">
-        <div className="container">
-          <h2 id="towns-heading">Towns we serve</h2>
-          <p className="section-intro">
-            Based in {business.address.city}, we work across Central Illinois. Find your town, or{" "}
-            <a href={TOWNS_PATH}>see the whole service area</a>.
-          </p>
-          <ServiceAreaMapPicture map={map} src={SERVICE_AREA_MAP_PATH} href={TOWNS_PATH} />
-          <TownLinks towns={model.towns} label="Towns we serve" />
-          {model.alsoServing.length > 0 ? (
-            <div className="also-serving">
-              <h3 className="also-serving-heading">Also serving</h3>
-              <ul className="area-list">
-                {model.alsoServing.map((town) => (
-                  <li key={town.slug}>
-                    <a href={townPath(town)}>{town.name}</a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </div>
-      </section>
+      <Section variant="section-tinted" labelledBy="towns-heading">
+        <h2 id="towns-heading">Towns we serve</h2>
+        <p className="section-intro">
+          Based in {business.address.city}, we work across Central Illinois. Find your town, or{" "}
+          <a href={TOWNS_PATH}>see the whole service area</a>.
+        </p>
+        <ServiceAreaMapPicture map={map} src={SERVICE_AREA_MAP_PATH} href={TOWNS_PATH} />
+        <TownLinks towns={model.towns} label="Towns we serve" />
+        {model.alsoServing.length > 0 ? (
+          <div className="also-serving">
+            <h3 className="also-serving-heading">Also serving</h3>
+            <ul className="area-list">
+              {model.alsoServing.map((town) => (
+                <li key={town.slug}>
+                  <a href={townPath(town)}>{town.name}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </Section>
 
-      <div className="section">
-        <div className="container narrow">
-          <FaqList id="faq-heading" heading="Frequently asked questions" faqs={model.homeFaqs} />
-        </div>
-      </div>
+      <Section inner="narrow">
+        <FaqList id="faq-heading" heading="Frequently asked questions" faqs={model.homeFaqs} />
+      </Section>
 
       <ContactSection business={business} />
     </Layout>

@@ -10,6 +10,8 @@ import { CallToAction, estimateInvitation } from "../parts/CallToAction.tsx";
 import { GALLERY_SIZES } from "../parts/Gallery.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import { Picture } from "../parts/Picture.tsx";
+import { PageTop } from "../parts/PageTop.tsx";
+import { Section } from "../parts/Section.tsx";
 
 /** "before" → "Before": the label a photo's role is shown with, in words. */
 const ROLE_LABELS: Record<JobPhoto["role"], string> = { before: "Before", during: "During", after: "After" };
@@ -41,72 +43,66 @@ export function ProjectPage({ shell, model, job }: { shell: PageShell; model: Si
   const shown = shownPhoto;
   return (
     <Layout shell={shell} jobStyles>
-      <div className="page-head">
-        <div className="container">
-          <p className="eyebrow">
-            <Icon name="map-pin" size={18} />
-            {town.name}, IL · <time dateTime={job.month}>{monthText(job.month)}</time>
-          </p>
-          <h1>{job.title}</h1>
-          <p className="lead">{services.map((service) => service.name).join(" · ")}</p>
-        </div>
-      </div>
+      <PageTop kind="page-head">
+        <p className="eyebrow">
+          <Icon name="map-pin" size={18} />
+          {town.name}, IL · <time dateTime={job.month}>{monthText(job.month)}</time>
+        </p>
+        <h1>{job.title}</h1>
+        <p className="lead">{services.map((service) => service.name).join(" · ")}</p>
+      </PageTop>
 
-      <div className="section">
-        <div className="container">
-          {pair ? (
-            <BeforeAfter before={shown(pair.before)} after={shown(pair.after)} />
-          ) : (
-            <figure className="job-lead">
-              <Picture photo={shown(top[0]!)} sizes={LEAD_SIZES} load="first" />
-              <RoleCaption photo={top[0]!} />
-            </figure>
-          )}
-          <div className="prose-grid">
-            <div className="prose">
-              <h2>The job</h2>
-              {storyParagraphs(job.story).map((paragraph) => (
-                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-              ))}
-            </div>
-            <nav className="side-links" aria-labelledby="job-links-heading">
-              <h2 id="job-links-heading">More about this job</h2>
-              <ul>
-                <li>
-                  <a href={townPath(town)}>
-                    <Icon name="map-pin" size={22} />
-                    Excavation services in {town.name}
+      <Section>
+        {pair ? (
+          <BeforeAfter before={shown(pair.before)} after={shown(pair.after)} />
+        ) : (
+          <figure className="job-lead">
+            <Picture photo={shown(top[0]!)} sizes={LEAD_SIZES} load="first" />
+            <RoleCaption photo={top[0]!} />
+          </figure>
+        )}
+        <div className="prose-grid">
+          <div className="prose">
+            <h2>The job</h2>
+            {storyParagraphs(job.story).map((paragraph) => (
+              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+            ))}
+          </div>
+          <nav className="side-links" aria-labelledby="job-links-heading">
+            <h2 id="job-links-heading">More about this job</h2>
+            <ul>
+              <li>
+                <a href={townPath(town)}>
+                  <Icon name="map-pin" size={22} />
+                  Excavation services in {town.name}
+                </a>
+              </li>
+              {services.map((service) => (
+                <li key={service.key}>
+                  <a href={servicePath(service)}>
+                    <Icon name={service.icon} size={22} />
+                    {service.name}
                   </a>
                 </li>
-                {services.map((service) => (
-                  <li key={service.key}>
-                    <a href={servicePath(service)}>
-                      <Icon name={service.icon} size={22} />
-                      {service.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-              <a href={PROJECTS_PATH}>All our projects</a>
-            </nav>
-          </div>
+              ))}
+            </ul>
+            <a href={PROJECTS_PATH}>All our projects</a>
+          </nav>
         </div>
-      </div>
+      </Section>
 
       {others.length > 0 ? (
-        <section className="section section-flush gallery" aria-labelledby="job-photos-heading">
-          <div className="container">
-            <h2 id="job-photos-heading">More photos of this job</h2>
-            <div className="gallery-grid">
-              {others.map((photo, index) => (
-                <figure key={index} className="gallery-item">
-                  <Picture photo={shown(photo)} sizes={GALLERY_SIZES} />
-                  <RoleCaption photo={photo} />
-                </figure>
-              ))}
-            </div>
+        <Section variant="section-flush gallery" labelledBy="job-photos-heading">
+          <h2 id="job-photos-heading">More photos of this job</h2>
+          <div className="gallery-grid">
+            {others.map((photo, index) => (
+              <figure key={index} className="gallery-item">
+                <Picture photo={shown(photo)} sizes={GALLERY_SIZES} />
+                <RoleCaption photo={photo} />
+              </figure>
+            ))}
           </div>
-        </section>
+        </Section>
       ) : null}
 
       <CallToAction

@@ -3,30 +3,28 @@ import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { CallToAction, estimateInvitation } from "../parts/CallToAction.tsx";
 import { JobCard } from "../parts/JobCard.tsx";
+import { PageTop } from "../parts/PageTop.tsx";
+import { Section } from "../parts/Section.tsx";
 
 /** Every job, newest first, each a card linking to its page. A page only when there is a job (routes.ts). */
 export function ProjectsPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
   const { business } = model;
   return (
     <Layout shell={shell} jobStyles>
-      <div className="page-head">
-        <div className="container">
-          <h1>Our recent projects</h1>
-          <p className="lead">
-            Jobs we have done across Central Illinois, the newest first: what the ground was like, what we did and what
-            it fixed, with photos from the site.
-          </p>
-        </div>
-      </div>
-      <div className="section">
-        <div className="container">
-          <ul className="card-grid">
-            {model.jobs.map((job, index) => (
-              <JobCard key={job.slug} job={job} headingLevel="h2" load={index === 0 ? "first" : "lazy"} />
-            ))}
-          </ul>
-        </div>
-      </div>
+      <PageTop kind="page-head">
+        <h1>Our recent projects</h1>
+        <p className="lead">
+          Jobs we have done across Central Illinois, the newest first: what the ground was like, what we did and what it
+          fixed, with photos from the site.
+        </p>
+      </PageTop>
+      <Section>
+        <ul className="card-grid">
+          {model.jobs.map((job, index) => (
+            <JobCard key={job.slug} job={job} headingLevel="h2" load={index === 0 ? "first" : "lazy"} />
+          ))}
+        </ul>
+      </Section>
       <CallToAction
         heading="Have a job like these?"
         text={estimateInvitation(business, "it")}

@@ -14,6 +14,7 @@ import { Reviews } from "../parts/Reviews.tsx";
 import { reviewsFor } from "../../scripts/data/reviews.ts";
 import { recentJobs } from "../../scripts/data/jobs.ts";
 import { RecentWork } from "../parts/RecentWork.tsx";
+import { Section } from "../parts/Section.tsx";
 
 export function ServicePage({ shell, model, service }: { shell: PageShell; model: SiteModel; service: SiteService }) {
   const { business } = model;
@@ -31,75 +32,71 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
         <EstimateButtons href={CONTACT_SECTION_HREF} label={quote} phone={business.phone} text={business.text} />
       </PageTop>
 
-      <div className="section">
-        <div className="container">
-          <Highlights items={service.highlights} label={`${service.name} at a glance`} />
-        </div>
-      </div>
+      <Section>
+        <Highlights items={service.highlights} label={`${service.name} at a glance`} />
+      </Section>
 
-      <div className="section section-flush">
-        <div className="container prose-grid">
-          <div className="prose">
-            <h2>{service.intro.heading}</h2>
-            {service.intro.paragraphs.map((paragraph) => (
-              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+      <Section variant="section-flush" inner="prose-grid">
+        <div className="prose">
+          <h2>{service.intro.heading}</h2>
+          {service.intro.paragraphs.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))}
+
+          <aside className="box box-why" aria-labelledby="why-heading">
+            <h2 id="why-heading">{service.why.heading}</h2>
+            <p>{service.why.text}</p>
+          </aside>
+
+          <h2>{service.offerings.heading}</h2>
+          <ul className="offerings">
+            {service.offerings.items.map((item) => (
+              <li key={item.name}>
+                <Icon name="circle-check" size={22} />
+                <div>
+                  <strong>{item.name}.</strong> {item.text}
+                </div>
+              </li>
             ))}
+          </ul>
 
-            <aside className="box box-why" aria-labelledby="why-heading">
-              <h2 id="why-heading">{service.why.heading}</h2>
-              <p>{service.why.text}</p>
-            </aside>
+          <aside className="box box-tip" aria-labelledby="tip-heading">
+            <h2 id="tip-heading">
+              <Icon name="lightbulb" size={22} />
+              {service.tip.heading}
+            </h2>
+            <p>{service.tip.text}</p>
+          </aside>
 
-            <h2>{service.offerings.heading}</h2>
-            <ul className="offerings">
-              {service.offerings.items.map((item) => (
-                <li key={item.name}>
-                  <Icon name="circle-check" size={22} />
-                  <div>
-                    <strong>{item.name}.</strong> {item.text}
-                  </div>
-                </li>
-              ))}
-            </ul>
-
-            <aside className="box box-tip" aria-labelledby="tip-heading">
-              <h2 id="tip-heading">
-                <Icon name="lightbulb" size={22} />
-                {service.tip.heading}
-              </h2>
-              <p>{service.tip.text}</p>
-            </aside>
-
-            <h2>Service area</h2>
-            <p>
-              We offer it throughout {joinList(business.counties)} counties
-              {area.inArea.length > 0 ? ", including:" : "."}
-            </p>
-            <TownList towns={area.inArea} />
-            {area.beyond.length > 0 ? (
-              <>
-                <p>Beyond those counties, we take on projects in:</p>
-                <TownList towns={area.beyond} />
-              </>
-            ) : null}
-          </div>
-
-          <nav className="side-links" aria-labelledby="other-services-heading">
-            <h2 id="other-services-heading">Other services</h2>
-            <ul>
-              {otherServices(model.services, service.key).map((other) => (
-                <li key={other.key}>
-                  <a href={servicePath(other)}>
-                    <Icon name={other.icon} size={22} />
-                    {other.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-            <a href={SERVICES_PATH}>All services</a>
-          </nav>
+          <h2>Service area</h2>
+          <p>
+            We offer it throughout {joinList(business.counties)} counties
+            {area.inArea.length > 0 ? ", including:" : "."}
+          </p>
+          <TownList towns={area.inArea} />
+          {area.beyond.length > 0 ? (
+            <>
+              <p>Beyond those counties, we take on projects in:</p>
+              <TownList towns={area.beyond} />
+            </>
+          ) : null}
         </div>
-      </div>
+
+        <nav className="side-links" aria-labelledby="other-services-heading">
+          <h2 id="other-services-heading">Other services</h2>
+          <ul>
+            {otherServices(model.services, service.key).map((other) => (
+              <li key={other.key}>
+                <a href={servicePath(other)}>
+                  <Icon name={other.icon} size={22} />
+                  {other.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <a href={SERVICES_PATH}>All services</a>
+        </nav>
+      </Section>
 
       <RecentWork jobs={jobs} heading={`Recent ${service.label.toLowerCase()} work`} />
       <Gallery photos={galleryOf(service)} heading={`${service.name}: photos of our work`} />

@@ -24,6 +24,7 @@ import { Reviews } from "../parts/Reviews.tsx";
 import { reviewsFor } from "../../scripts/data/reviews.ts";
 import { recentJobs } from "../../scripts/data/jobs.ts";
 import { RecentWork } from "../parts/RecentWork.tsx";
+import { Section } from "../parts/Section.tsx";
 
 export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: SiteTown }) {
   const phone = townPhone(model.business, town);
@@ -58,37 +59,33 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
         {secondLine ? <p className="small">{secondLine}</p> : null}
       </PageTop>
 
-      <div className="section">
-        <div className="container">
-          <Highlights items={town.highlights} label={`${town.name} at a glance`} />
-        </div>
-      </div>
+      <Section>
+        <Highlights items={town.highlights} label={`${town.name} at a glance`} />
+      </Section>
 
-      <div className="section section-flush">
-        <div className="container prose-grid">
-          <div className="prose">
-            <h2>Excavation work in {town.name}</h2>
-            {town.body.map((paragraph) => (
-              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-            ))}
-            <FaqList id="town-faq-heading" heading={`${town.name} excavation questions`} faqs={town.faqs} />
-          </div>
-          <div className="side-column">
-            <TownFacts town={town} />
-            <NearbyTowns town={town} towns={allTowns(model)} />
-            <nav className="side-links" aria-labelledby="town-services-heading">
-              <h2 id="town-services-heading">Services in {town.name}</h2>
-              <ul className="compact-list">
-                {servicesIn(model, town).map((service) => (
-                  <li key={service.key}>
-                    <a href={servicePath(service)}>{service.name}</a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </div>
+      <Section variant="section-flush" inner="prose-grid">
+        <div className="prose">
+          <h2>Excavation work in {town.name}</h2>
+          {town.body.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))}
+          <FaqList id="town-faq-heading" heading={`${town.name} excavation questions`} faqs={town.faqs} />
         </div>
-      </div>
+        <div className="side-column">
+          <TownFacts town={town} />
+          <NearbyTowns town={town} towns={allTowns(model)} />
+          <nav className="side-links" aria-labelledby="town-services-heading">
+            <h2 id="town-services-heading">Services in {town.name}</h2>
+            <ul className="compact-list">
+              {servicesIn(model, town).map((service) => (
+                <li key={service.key}>
+                  <a href={servicePath(service)}>{service.name}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </Section>
       <RecentWork jobs={jobs} heading={`Recent work in ${town.name}`} />
       <Gallery photos={galleryOf(town)} heading={`Our work in and around ${town.name}`} />
       <Reviews

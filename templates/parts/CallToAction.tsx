@@ -1,6 +1,7 @@
 import type { Business, Phone, TextLink } from "../../scripts/data/model.ts";
 import { EstimateButtons } from "./EstimateButtons.tsx";
 import { CONTACT_SECTION_HREF } from "../../scripts/site/urls.ts";
+import { Band } from "./Section.tsx";
 
 /**
  * The closing band's invitation to tell us about `what`: a free estimate, within the owner's promise
@@ -28,13 +29,11 @@ export function CallToAction({
   children?: React.ReactNode;
 }) {
   return (
-    <section className="cta-band" aria-labelledby="cta-heading">
-      <div className="container">
-        <h2 id="cta-heading">{heading}</h2>
-        <p>{text}</p>
-        <EstimateButtons href={CONTACT_SECTION_HREF} label={buttonLabel} phone={phone} text={textLink} tone="ghost" />
-        {children}
-      </div>
-    </section>
+    <Band className="cta-band" labelledBy="cta-heading">
+      <h2 id="cta-heading">{heading}</h2>
+      <p>{text}</p>
+      <EstimateButtons href={CONTACT_SECTION_HREF} label={buttonLabel} phone={phone} text={textLink} tone="ghost" />
+      {children}
+    </Band>
   );
 }

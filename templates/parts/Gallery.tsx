@@ -1,5 +1,6 @@
 import type { GalleryPhoto } from "../../scripts/site/photos.ts";
 import { Picture } from "./Picture.tsx";
+import { Section } from "../parts/Section.tsx";
 
 /** The gallery is a column on phones, two side by side from 40rem, three from 64rem. */
 export const GALLERY_SIZES = "(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, calc(100vw - 2rem)";
@@ -12,18 +13,16 @@ export const GALLERY_SIZES = "(min-width: 64rem) 22rem, (min-width: 40rem) 45vw,
 export function Gallery({ photos, heading }: { photos: GalleryPhoto[]; heading: string }) {
   if (photos.length === 0) return null;
   return (
-    <section className="section gallery" aria-labelledby="gallery-heading">
-      <div className="container">
-        <h2 id="gallery-heading">{heading}</h2>
-        <div className="gallery-grid">
-          {photos.map((photo) => (
-            <figure key={photo.src} className="gallery-item">
-              <Picture photo={photo} sizes={GALLERY_SIZES} />
-              {photo.caption ? <figcaption>{photo.caption}</figcaption> : null}
-            </figure>
-          ))}
-        </div>
+    <Section variant="gallery" labelledBy="gallery-heading">
+      <h2 id="gallery-heading">{heading}</h2>
+      <div className="gallery-grid">
+        {photos.map((photo) => (
+          <figure key={photo.src} className="gallery-item">
+            <Picture photo={photo} sizes={GALLERY_SIZES} />
+            {photo.caption ? <figcaption>{photo.caption}</figcaption> : null}
+          </figure>
+        ))}
       </div>
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { HeroImage } from "../../scripts/site/photos.ts";
+import { Band } from "./Section.tsx";
 
 /**
  * The owner's photo at the top of a page (site/photos.ts): a <picture> of AVIF, then WebP, then
@@ -33,7 +34,7 @@ function HeroPhoto({ hero }: { hero: HeroImage }) {
 }
 
 /**
- * The top of a page: the home page's dark hero, or the light head of a service or town page. With
+ * The top of a page: the home page's dark hero, or the light head of every other public page. With
  * a photo, the photo is a band above the heading on a phone, and lies behind it on a larger screen,
  * where the heading and buttons sit on a dark panel (`has-photo`, styled by the rules
  * pages/assets.ts adds for it). Without one, the markup is the page's own as it always was.
@@ -42,26 +43,26 @@ export function PageTop({
   kind,
   hero,
   labelledBy,
+  inner,
   children,
 }: {
   kind: "hero" | "page-head";
-  hero: HeroImage | undefined;
+  /** The owner's photo at the top, when the page's row names one (the home, service and town pages). */
+  hero?: HeroImage | undefined;
   /** The id of the heading that names the section (the home page's hero). */
   labelledBy?: string;
+  /** Classes of the column besides `container` (`narrow`). */
+  inner?: string;
   children: ReactNode;
 }) {
-  const className = hero ? `${kind} has-photo` : kind;
-  const content = (
-    <>
-      {hero ? <HeroPhoto hero={hero} /> : null}
-      <div className="container">{hero ? <div className="hero-panel">{children}</div> : children}</div>
-    </>
-  );
-  return kind === "hero" ? (
-    <section className={className} aria-labelledby={labelledBy}>
-      {content}
-    </section>
-  ) : (
-    <div className={className}>{content}</div>
+  return (
+    <Band
+      className={hero ? `${kind} has-photo` : kind}
+      inner={inner}
+      labelledBy={labelledBy}
+      before={hero ? <HeroPhoto hero={hero} /> : null}
+    >
+      {hero ? <div className="hero-panel">{children}</div> : children}
+    </Band>
   );
 }

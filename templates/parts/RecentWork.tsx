@@ -1,6 +1,7 @@
 import type { SiteJob } from "../../scripts/data/model.ts";
 import { PROJECTS_PATH } from "../../scripts/site/urls.ts";
 import { JobCard } from "./JobCard.tsx";
+import { Section } from "../parts/Section.tsx";
 
 /**
  * The newest jobs of a page's town or service, or of the whole site on the home page (at most three,
@@ -9,18 +10,16 @@ import { JobCard } from "./JobCard.tsx";
 export function RecentWork({ jobs, heading }: { jobs: SiteJob[]; heading: string }) {
   if (jobs.length === 0) return null;
   return (
-    <section className="section" aria-labelledby="recent-work-heading">
-      <div className="container">
-        <h2 id="recent-work-heading">{heading}</h2>
-        <ul className="card-grid">
-          {jobs.map((job) => (
-            <JobCard key={job.slug} job={job} headingLevel="h3" />
-          ))}
-        </ul>
-        <p className="all-projects">
-          <a href={PROJECTS_PATH}>See all our projects</a>
-        </p>
-      </div>
-    </section>
+    <Section labelledBy="recent-work-heading">
+      <h2 id="recent-work-heading">{heading}</h2>
+      <ul className="card-grid">
+        {jobs.map((job) => (
+          <JobCard key={job.slug} job={job} headingLevel="h3" />
+        ))}
+      </ul>
+      <p className="all-projects">
+        <a href={PROJECTS_PATH}>See all our projects</a>
+      </p>
+    </Section>
   );
 }

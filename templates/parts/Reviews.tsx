@@ -1,6 +1,7 @@
 import { dateText } from "../../scripts/data/model.ts";
 import { reviewSite } from "../../scripts/data/reviews.ts";
 import type { Review, SiteData } from "../../scripts/data/schema.ts";
+import { Section } from "./Section.tsx";
 
 type Profile = SiteData["googleBusinessProfile"];
 
@@ -48,39 +49,37 @@ export function Reviews({
 }) {
   if (reviews.length === 0 && !(profile && profileAlone)) return null;
   return (
-    <section className={flush ? "section section-flush" : "section"} aria-labelledby="reviews-heading">
-      <div className="container">
-        <h2 id="reviews-heading">{reviews.length > 0 ? heading : "Our reviews on Google"}</h2>
-        <p className="section-intro">
-          {reviews.length > 0
-            ? "Some of our reviews, word for word, each linked to where it was posted."
-            : "Read what customers say about our work, or tell others about the work we did for you."}
-        </p>
-        <ProfileLinks profile={profile} />
-        {reviews.length > 0 ? (
-          <ul className="card-grid">
-            {reviews.map((review) => (
-              <li key={review.link}>
-                <figure className="card review">
-                  <blockquote cite={review.link}>
-                    {paragraphs(review.quote).map((paragraph, index) => (
-                      <p key={index}>{paragraph}</p>
-                    ))}
-                  </blockquote>
-                  <figcaption>
-                    <strong>{review.name}</strong>, {review.town},{" "}
-                    <time dateTime={review.date}>{dateText(review.date)}</time>.{" "}
-                    <a href={review.link}>
-                      Read<span className="visually-hidden"> {review.name}&apos;s review</span> on{" "}
-                      {reviewSite(review.link)}
-                    </a>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-    </section>
+    <Section variant={flush ? "section-flush" : undefined} labelledBy="reviews-heading">
+      <h2 id="reviews-heading">{reviews.length > 0 ? heading : "Our reviews on Google"}</h2>
+      <p className="section-intro">
+        {reviews.length > 0
+          ? "Some of our reviews, word for word, each linked to where it was posted."
+          : "Read what customers say about our work, or tell others about the work we did for you."}
+      </p>
+      <ProfileLinks profile={profile} />
+      {reviews.length > 0 ? (
+        <ul className="card-grid">
+          {reviews.map((review) => (
+            <li key={review.link}>
+              <figure className="card review">
+                <blockquote cite={review.link}>
+                  {paragraphs(review.quote).map((paragraph, index) => (
+                    <p key={index}>{paragraph}</p>
+                  ))}
+                </blockquote>
+                <figcaption>
+                  <strong>{review.name}</strong>, {review.town},{" "}
+                  <time dateTime={review.date}>{dateText(review.date)}</time>.{" "}
+                  <a href={review.link}>
+                    Read<span className="visually-hidden"> {review.name}&apos;s review</span> on{" "}
+                    {reviewSite(review.link)}
+                  </a>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Section>
   );
 }

@@ -166,5 +166,5 @@ export function behaviourTests(setting: () => BehaviourSetting): void {
       }
     }
     expect(wide).toEqual([]);
-  }, 180_000);
+  }, 180_000); // every page at three widths in the engine: about 135 page loads
 }

@@ -74,7 +74,7 @@ export function describeHostJobAddresses(startRuntime: () => Promise<HostRuntime
 
   beforeAll(async () => {
     runtime = await startRuntime();
-  }, 180_000);
+  }, 180_000); // the host's own runtime (netlify dev or wrangler pages dev) starts and serves a build
 
   afterAll(async () => {
     await runtime?.close();
@@ -88,7 +88,7 @@ export function describeHostRuntime(startRuntime: () => Promise<HostRuntime>, op
 
   beforeAll(async () => {
     runtime = await startRuntime();
-  }, 180_000);
+  }, 180_000); // the host's own runtime (netlify dev or wrangler pages dev) starts and serves a build
 
   afterAll(async () => {
     await runtime?.close();

@@ -51,6 +51,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 async function waitUntilServing(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  // netlify dev and wrangler pages dev each start a runtime of their own before they answer.
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;

@@ -3,7 +3,7 @@
 import { loadData } from "../../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../../scripts/data/model.ts";
 import { buildRoutes } from "../../scripts/pages/routes.ts";
-import type { PageKind, Route } from "../../scripts/site/page.ts";
+import type { Route } from "../../scripts/site/page.ts";
 import { DATA_FILES } from "../../scripts/data/schema.ts";
 import { editedPath, fileForPath, projectPath, PROJECTS_PATH, servicePath, townPath } from "../../scripts/site/urls.ts";
 import { FIXTURE_JOBS, JOBS_SERVICE, JOBS_TOWN } from "./job-fixtures.ts";
@@ -12,7 +12,8 @@ import { DATA_DIR } from "./paths.ts";
 export interface SitePage {
   /** The path to request; for the not-found page, an address no route answers. */
   path: string;
-  kind: PageKind;
+  /** Its kind's name (Route.kind), or "not-found". */
+  kind: string;
   /** The HTTP status the server must answer with. */
   status: 200 | 404;
 }
@@ -22,6 +23,14 @@ export interface SitePage {
  * file, written beside the site's pages, not public.
  */
 export const EDITED_FILES = Object.keys(DATA_FILES).map((name) => fileForPath(editedPath(name)));
+
+/**
+ * How many pages a build of `routes` writes besides the site editor's: the route table's, the
+ * not-found page and the pages the editor's preview links open.
+ */
+export function pagesWritten(routes: readonly Route[]): number {
+  return routes.length + 1 + EDITED_FILES.length;
+}
 
 /** An address that is not a route, so the server answers it with the not-found page. */
 export const NOT_FOUND_PROBE = "/no-such-page";
@@ -42,7 +51,7 @@ export async function loadSitePages(): Promise<SitePages> {
     ...routes.map((route): SitePage => ({ path: route.path, kind: route.kind, status: 200 })),
     { path: NOT_FOUND_PROBE, kind: "not-found", status: 404 },
   ];
-  const seen = new Set<PageKind>();
+  const seen = new Set<string>();
   const representative = pages.filter((page) => !seen.has(page.kind) && seen.add(page.kind));
   return { model, routes, pages, representative };
 }

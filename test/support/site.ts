@@ -72,6 +72,7 @@ async function sharedBuildIn(root: string, build: (dir: string) => Promise<unkno
     await writeFile(built, "");
     return dir;
   }
+  // The first file to ask builds with nothing cached on a fresh clone, beside other files' work.
   const deadline = Date.now() + 240_000;
   while (!existsSync(built)) {
     if (existsSync(failed)) throw new Error(`the shared build failed:\n${await readFile(failed, "utf8")}`);

@@ -25,7 +25,7 @@ export function sitegen(
   cwd?: string,
   {
     env,
-    timeoutMs = 120_000,
+    timeoutMs = 120_000, // a whole build with nothing cached, beside other test files: a hung command still ends
     nodeArgs = [],
   }: { env?: NodeJS.ProcessEnv; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<SitegenResult> {

@@ -12,7 +12,6 @@ export const contactKind: PageKindModule = {
     return [
       pageRoute({
         path: CONTACT_PATH,
-        kind: "contact",
         meta: {
           title: pageTitle(`Free Excavation Estimate in ${business.address.city}, IL`, business.name),
           description: `Request a free, no-obligation excavation estimate from ${business.name}. Send the form for an estimate ${business.estimatePromise}, or call ${business.phone.display}.`,

@@ -13,7 +13,6 @@ export const homeKind: PageKindModule = {
     return [
       pageRoute({
         path: HOME_PATH,
-        kind: "home",
         meta: {
           title: pageTitle(`Excavation in ${business.address.city}, ${business.address.region}`, business.name),
           description: `Locally owned excavation contractor in ${business.address.city}, IL: drainage, grading, site prep, basements and more across Central Illinois. Free estimates.`,

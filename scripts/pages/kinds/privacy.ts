@@ -9,7 +9,6 @@ export const privacyKind: PageKindModule = {
   routes: ({ model }) => [
     pageRoute({
       path: PRIVACY_PATH,
-      kind: "privacy",
       meta: {
         title: pageTitle("Privacy Policy", model.business.name),
         description: `How ${model.business.name}'s website, estimate form, calls and texts handle your information, and how to stop texts.`,

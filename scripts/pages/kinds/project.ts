@@ -23,7 +23,6 @@ export const projectKind: PageKindModule = {
     model.jobs.map((job) =>
       pageRoute({
         path: projectPath(job),
-        kind: "project",
         meta: {
           title: pageTitle(job.title, model.business.name),
           description: jobDescription(job.story, job.townPage.name),

@@ -17,7 +17,6 @@ export const projectsKind: PageKindModule = {
       : [
           pageRoute({
             path: PROJECTS_PATH,
-            kind: "projects",
             meta: {
               title: pageTitle("Recent Excavation Projects in Central IL", model.business.name),
               description: `Jobs ${model.business.name} has done across Central Illinois, newest first: the ground, the work and what it fixed, with photos.`,

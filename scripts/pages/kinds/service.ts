@@ -13,7 +13,6 @@ export const serviceKind: PageKindModule = {
     model.services.map((service) =>
       pageRoute({
         path: servicePath(service),
-        kind: "service",
         meta: {
           title: pageTitle(`${service.name} in Central IL`, model.business.name),
           description: service.description,

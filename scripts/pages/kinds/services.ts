@@ -31,7 +31,6 @@ export const servicesKind: PageKindModule = {
   routes: ({ model }) => [
     pageRoute({
       path: SERVICES_PATH,
-      kind: "services",
       meta: {
         title: pageTitle("Excavation Services in Central IL", model.business.name),
         description: servicesDescription(model.services),

@@ -14,7 +14,6 @@ export const townKind: PageKindModule = {
     allTowns(model).map((town) =>
       pageRoute({
         path: townPath(town),
-        kind: "town",
         meta: {
           title: pageTitle(`Excavation Services in ${town.name}, IL`, model.business.name),
           description: town.description,

@@ -16,7 +16,6 @@ export const townsKind: PageKindModule = {
     return [
       pageRoute({
         path: TOWNS_PATH,
-        kind: "towns",
         meta: {
           title: pageTitle("Excavation Service Area in Central IL", business.name),
           description: `Towns we serve from ${business.address.city}: ${joinList(business.counties)} counties and nearby Central Illinois communities.`,
