@@ -269,7 +269,8 @@ describe("two pages at one address", async () => {
       const { generate } = (await import(
         path.join(shadow, pipeline)
       )) as typeof import("../scripts/pipeline/generate.ts");
-      const outDir = path.join(shadow, "dist");
+      // A folder of the shadow's own: its dist would be a link to the project's, which a build may have made.
+      const outDir = path.join(shadow, "test-output");
       await expect(generate({ dataDir: DATA_DIR, outDir, cacheDir: false })).rejects.toThrow(
         /^Two pages would be written to contact\.html: the estimate page at \/contact \(.+\) and the contact page at \/contact /,
       );
