@@ -15,8 +15,8 @@ export function TownsPage({ shell, model, map }: { shell: PageShell; model: Site
       <PageTop kind="page-head">
         <h1>Central Illinois Excavation Service Area</h1>
         <p className="lead">
-          Based in {business.address.city}, we serve {joinList(business.counties)} counties and take on projects in towns
-          beyond them. Choose your town to see what we offer there.
+          Based in {business.address.city}, we serve {joinList(business.counties)} counties and take on projects in
+          towns beyond them. Choose your town to see what we offer there.
         </p>
       </PageTop>
       <Section labelledBy="main-towns-heading">
