@@ -84,7 +84,19 @@ try {
   );
   console.log(
     formatTable(
-      ["page", "data", "score", "FCP ms", "LCP ms", "LCP ×", "TBT ms", "CLS", "bytes", "LCP of each run", "TBT of each run"],
+      [
+        "page",
+        "data",
+        "score",
+        "FCP ms",
+        "LCP ms",
+        "LCP ×",
+        "TBT ms",
+        "CLS",
+        "bytes",
+        "LCP of each run",
+        "TBT of each run",
+      ],
       rows,
     ),
   );
