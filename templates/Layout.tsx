@@ -62,11 +62,13 @@ export function Layout({
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
         <style dangerouslySetInnerHTML={{ __html: jobStyles ? `${assets.css}${assets.jobsCss}` : assets.css }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
+        {shell.headScripts?.map((code) => (
+          <script key={code} dangerouslySetInnerHTML={{ __html: code }} />
+        ))}
       </head>
       <body
         data-page={notFound ? "not-found" : undefined}
-        data-town={shell.countedAbout?.town}
-        data-service={shell.countedAbout?.service}
+        {...Object.fromEntries(Object.entries(shell.bodyData ?? {}).map(([name, value]) => [`data-${name}`, value]))}
       >
         <a className="skip-link" href="#main">
           Skip to main content

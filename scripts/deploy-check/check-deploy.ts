@@ -26,7 +26,7 @@ import {
   fileForPath,
   pathForFile,
 } from "../site/urls.ts";
-import { isCountingScriptFile } from "../site/counting.ts";
+import { featureFiles } from "../features/index.ts";
 import { answerOn, hostHeaderValues, isTypeOf, ruleAnswer, type Answer } from "./address-table.ts";
 import { blockedCode } from "./blocked-code.ts";
 import { fetchAnswer, type LiveAnswer } from "./fetch-answer.ts";
@@ -372,7 +372,8 @@ async function formProblems(context: Context, what: string, address: string): Pr
  * its sitemap (and of the build's) answers 200 with the build's bytes, headers and canonical, and
  * runs no code its policy blocks; each page's other names answer as the address table says for
  * the server; the not-found page, the service worker, the editor, robots.txt, the sitemap and the
- * counting script (when the site counts) answer as built; and the estimate form's frame and script answer.
+ * files of the optional features that are on (features/: the counting script, when the site counts)
+ * answer as built; and the estimate form's frame and script answer.
  */
 export async function checkDeploy(options: CheckOptions): Promise<CheckResult> {
   const told = options.address === undefined ? undefined : siteOrigin(options.address);
@@ -434,7 +435,7 @@ export async function checkDeploy(options: CheckOptions): Promise<CheckResult> {
       return problems;
     }),
     // The counting script, when the site counts: a page that asks for one missing or changed counts nothing.
-    ...[...build.files].filter(isCountingScriptFile).map((file) => () => {
+    ...featureFiles([...build.files]).map((file) => () => {
       const urlPath = pathForFile(file);
       return get(urlPath).then((answer) =>
         fileProblems(context, urlPath, answer, { status: 200, file, rulePath: urlPath }),

@@ -107,16 +107,18 @@ function policyOrigin(url: string): string {
 }
 
 /**
- * The address the counting script sends to (site.yaml's plausible.endpoint), as a source of
- * connect-src: that one address, path and all. Held again here to data/'s rule (web-address.ts),
- * so that nothing else can reach a page's policy.
+ * A source a feature adds to every page's policy (features/): a script's hash, or one https address
+ * on a host name with a plain path, such as the events address the counting script sends to
+ * (site.yaml's plausible.endpoint). Held again here to data/'s rule (plausible.ts), so that nothing
+ * else can reach a page's policy.
  */
-function eventsSource(endpoint: string): string {
-  if (eventsAddressProblem(endpoint) !== undefined)
+function featureSource(source: string): string {
+  if (/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/.test(source)) return source;
+  if (eventsAddressProblem(source) !== undefined)
     throw new PolicyError(
-      `The policy cannot name ${JSON.stringify(endpoint)}: expected an https:// address on a host name with a plain path`,
+      `The policy cannot name ${JSON.stringify(source)}: expected a script's hash, or an https:// address on a host name with a plain path`,
     );
-  return endpoint;
+  return source;
 }
 
 /** The lead-form provider's origins, the only third parties a page may load. */
@@ -215,33 +217,27 @@ const OWNER_PICTURE_SOURCES: PolicySources = new Map([
 /**
  * The header policy from every page's sources. Every page may run the inline code of any page (it
  * is the same head and body script everywhere); only the pages that embed the lead form get its
- * origins, in a rule of their own, so every other page refuses the provider outright. `counting`:
- * the counting script's integrity, by which every page may run it (its own script loads it once
- * painted, browser/counting-loader.ts), and its events address (site.yaml's plausible.endpoint), which it may send to.
+ * origins, in a rule of their own, so every other page refuses the provider outright. `everyPage`:
+ * the sources the features that are on add to every page's policy, the 404 page's too (features/),
+ * such as the counting script's hash and the address it sends to.
  */
 export function headerPolicyFor(
   pages: readonly PagePolicy[],
   pictures: readonly PagePolicy[] = [],
   ownerPictures: readonly string[] = [],
   {
-    counting,
+    everyPage = new Map(),
     editorSignIn,
     preview = false,
-  }: { counting?: { endpoint: string; integrity: string }; editorSignIn?: string; preview?: boolean } = {},
+  }: { everyPage?: PolicySources; editorSignIn?: string; preview?: boolean } = {},
 ): HeaderRule[] {
-  // The counting script, by its hash, and where it sends, when the pages count: every page may (the 404 page too).
-  const countingSources: PolicySources = new Map(
-    counting
-      ? [
-          ["script-src", new Set([`'${counting.integrity}'`])],
-          ["connect-src", new Set([eventsSource(counting.endpoint)])],
-        ]
-      : [],
+  const featureSources: PolicySources = new Map(
+    [...everyPage].map(([directive, sources]) => [directive, new Set([...sources].map(featureSource))]),
   );
   const firstParty = mergeSources(
     SITE_FETCHES,
     SITE_WORKER,
-    countingSources,
+    featureSources,
     ...pages.map((page) => firstPartyOnly(page.sources)),
   );
   const notFound = pages.find((page) => page.file === NOT_FOUND_FILE);

@@ -27,13 +27,6 @@ export const FIRST_ROUND_TRIP_BUDGET = 14 * 1024;
 export const SCRIPT_BUDGET = 1024 + 300;
 
 /**
- * What the counting script's loader (browser/counting-loader.ts) may add to that, on the pages of a
- * site that counts: it puts every page at 1,803 bytes (the tracker itself is a file of its own,
- * fetched once the page has painted, and in no page's bytes).
- */
-export const COUNTING_LOADER_BUDGET = 500;
-
-/**
  * The site editor's first load, every file of /admin/ as a browser is sent it (brotli), in bytes
  * (605 KB). Only the owner loads it, but often on a phone: the CMS's script alone is about 504 KB,
  * so its fonts are cut down to what it draws (admin/fonts.ts). It was 600 KB until the logo, icon,

@@ -1,7 +1,6 @@
 // The stylesheet and the browser scripts, minified by esbuild. Pages inline them, so that every
 // page renders from its first response with no render-blocking request. The service-area map's
 // picture carries a stylesheet of its own: the palette and how the map is drawn.
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { bundleBrowserScript, bundleStylesheet, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
@@ -10,8 +9,7 @@ import { PALETTE as COLOURS } from "../data/palette.ts";
 import { hexToRgb } from "../data/contrast.ts";
 import type { Business } from "../data/model.ts";
 import type { PageAssets } from "../site/page.ts";
-import { countingScriptFile, ESTIMATE_LINKS, LEAVE_OUT, TAP_EVENTS } from "../site/counting.ts";
-import { CONTACT_PATH, pathForFile, SERVICE_WORKER_PATH } from "../site/urls.ts";
+import { CONTACT_PATH, SERVICE_WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
 const JOBS_STYLESHEET = path.join(TEMPLATES_DIR, "jobs.css");
@@ -27,9 +25,6 @@ export const MAP_STYLESHEET = path.join(TEMPLATES_DIR, "map.css");
 const MAP_PICTURE_STYLESHEET = path.join(TEMPLATES_DIR, "map-picture.css");
 const HEAD_SCRIPT = path.join(SCRIPTS_DIR, "browser", "head.ts");
 const BODY_SCRIPT = path.join(SCRIPTS_DIR, "browser", "site.ts");
-const COUNTING_SCRIPT = path.join(SCRIPTS_DIR, "browser", "counting.ts");
-/** The body script with the counting script's loader, in place of BODY_SCRIPT when the site counts. */
-const COUNTING_BODY_SCRIPT = path.join(SCRIPTS_DIR, "browser", "counting-loader.ts");
 
 /**
  * How long the estimate form's frame may stay hidden (by the provider's helper, waiting for a form
@@ -80,38 +75,13 @@ function heroColours(withAccent: boolean): string {
   return `:root{--hero-panel:rgb(${r} ${g} ${b}/${HERO_PANEL_OPACITY});--hero-eyebrow:${eyebrow}}`;
 }
 
-/** What of the data decides rules of the pages' stylesheet, and whether they count. */
-export type StyledBusiness = Pick<Business, "leadForm" | "brand" | "plausible" | "placeholders">;
+/** What of the data decides rules of the pages' stylesheet. */
+export type StyledBusiness = Pick<Business, "leadForm" | "brand" | "placeholders">;
 
-/**
- * The counting script (browser/counting.ts), when site.yaml names a Plausible site: a file of its
- * own under /assets/, named by its hash and cached for a year, which each page's own script loads
- * once the page has painted (browser/counting-loader.ts). 7.1 KB (3.0 KB with gzip), fetched once: inlined,
- * it would have put the home page 1.1 KB past the 14 KiB first round trip with gzip. The pages'
- * policy allows it by its hash, which the page gives as its integrity (CSP 3: Chromium 59, Firefox
- * 116, Safari 15.6).
- */
-async function countingScript(
-  plausible: NonNullable<Business["plausible"]>,
-  kept?: KeptBundles,
-): Promise<NonNullable<PageAssets["counting"]>> {
-  const code = await bundleBrowserScript(COUNTING_SCRIPT, {
-    define: {
-      PLAUSIBLE_DOMAIN: JSON.stringify(plausible.domain),
-      PLAUSIBLE_ENDPOINT: JSON.stringify(plausible.endpoint),
-      TAP_EVENTS: JSON.stringify(TAP_EVENTS),
-      ESTIMATE_LINKS: JSON.stringify(ESTIMATE_LINKS),
-      LEAVE_OUT: JSON.stringify(LEAVE_OUT),
-    },
-    kept,
-  });
-  const digest = createHash("sha256").update(code, "utf8").digest();
-  return {
-    file: countingScriptFile(digest.toString("hex")),
-    code,
-    integrity: `sha256-${digest.toString("base64")}`,
-    endpoint: plausible.endpoint,
-  };
+/** The pages' own script in place of browser/site.ts alone: an entry that imports it (a feature's, features/). */
+export interface BodyScriptEntry {
+  entry: string;
+  define: Record<string, string>;
 }
 
 /**
@@ -142,24 +112,26 @@ async function dataStyles(business: StyledBusiness, heroPhotos: boolean, kept?: 
  * made before (lib/bundle.ts). `heroPhotos`: whether any page shows a photo at its top; `preview`:
  * whether the build is a draft's preview (pipeline/draft.ts), whose band has rules of its own; the
  * band that names the placeholders still in site.yaml has its own too (placeholder.css).
+ * `bodyScript`: the pages' own script's entry when a feature gives one (features/).
  */
 export async function buildAssets(
   business: StyledBusiness,
   kept?: KeptBundles,
-  { heroPhotos = false, preview = false }: { heroPhotos?: boolean; preview?: boolean } = {},
+  {
+    heroPhotos = false,
+    preview = false,
+    bodyScript,
+  }: { heroPhotos?: boolean; preview?: boolean; bodyScript?: BodyScriptEntry } = {},
 ): Promise<PageAssets> {
-  const counting = business.plausible ? await countingScript(business.plausible, kept) : undefined;
-  const [css, jobsCss, headScript, bodyScript] = await Promise.all([
+  const [css, jobsCss, headScript, pagesScript] = await Promise.all([
     bundleStylesheet([STYLESHEET], kept),
     bundleStylesheet([JOBS_STYLESHEET], kept),
     bundleBrowserScript(HEAD_SCRIPT, { kept }),
-    bundleBrowserScript(counting ? COUNTING_BODY_SCRIPT : BODY_SCRIPT, {
+    bundleBrowserScript(bodyScript?.entry ?? BODY_SCRIPT, {
       define: {
         WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH),
         FRAME_GRACE_MS: String(FRAME_GRACE_MS),
-        ...(counting
-          ? { COUNTING_SCRIPT: JSON.stringify({ src: pathForFile(counting.file), integrity: counting.integrity }) }
-          : {}),
+        ...bodyScript?.define,
       },
       kept,
     }),
@@ -173,9 +145,8 @@ export async function buildAssets(
     css: `${css}${await dataStyles(business, heroPhotos, kept)}${previewCss}`,
     jobsCss,
     headScript,
-    bodyScript,
+    bodyScript: pagesScript,
     speculationRules: SPECULATION_RULES,
-    ...(counting ? { counting } : {}),
   };
 }
 

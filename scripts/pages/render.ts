@@ -3,9 +3,9 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { IconDrawingsContext, type IconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { RenderError } from "./render-error.ts";
-import type { PageAssets, PageShell, Route } from "../site/page.ts";
+import type { PageAssets, PageShell, PageSubject, Route } from "../site/page.ts";
+import type { PrivacyStatement } from "../site/privacy.ts";
 import type { Business } from "../data/model.ts";
-import { countedAbout } from "../site/counting.ts";
 import { absoluteUrl } from "../site/urls.ts";
 
 export interface RenderContext {
@@ -18,6 +18,12 @@ export interface RenderContext {
   headFor?: (route: Route, canonicalUrl: string | undefined) => Pick<PageShell, "social" | "structuredData">;
   /** The build is a draft's preview (pipeline/draft.ts). */
   preview?: boolean;
+  /** What the features that are on add to every page (features/): <body> data- attributes for a page about `subject`, inline scripts for the <head>, and what /privacy says of them. */
+  features?: {
+    bodyData: (subject: PageSubject) => Readonly<Record<string, string>>;
+    head: readonly string[];
+    privacy: readonly PrivacyStatement[];
+  };
 }
 
 function shellFor(route: Route, context: RenderContext): PageShell {
@@ -32,7 +38,13 @@ function shellFor(route: Route, context: RenderContext): PageShell {
     assets: context.assets,
     year: context.year,
     ...(route.hero ? { hero: route.hero } : {}),
-    ...(context.assets.counting ? { countedAbout: countedAbout(route.subject) } : {}),
+    ...(context.features
+      ? {
+          bodyData: context.features.bodyData(route.subject),
+          headScripts: context.features.head,
+          featureStatements: context.features.privacy,
+        }
+      : {}),
     ...(context.preview ? { preview: true } : {}),
   };
 }

@@ -51,10 +51,10 @@ export interface ServiceWorkerInput {
   /** The address of the site's icon (site/brand.ts faviconOf), left to the network as the shovel's is. */
   iconPath?: string;
   /**
-   * The counting script's address, when the site counts: left to the network and the browser's own
-   * cache (it is cached for a year), so that the copies stay pages and pictures, as /privacy says.
+   * More addresses left to the network and the browser's own cache: the files the features that are
+   * on give (features/), such as the counting script, cached for a year.
    */
-  countingPath?: string;
+  leftAlone?: readonly string[];
 }
 
 /** The frame and helper exactly as the contact page's HTML holds them. */
@@ -70,7 +70,7 @@ export function buildServiceWorker(
     business,
     keptFiles = [],
     iconPath = FAVICON_PATH,
-    countingPath,
+    leftAlone = [],
   }: ServiceWorkerInput,
   kept?: KeptBundles,
 ): Promise<string> {
@@ -82,9 +82,7 @@ export function buildServiceWorker(
       OFFLINE_POLICY: JSON.stringify(offlinePolicy),
       OFFLINE_PLAIN_HTTP_POLICY: JSON.stringify(offlinePlainHttpPolicy),
       KEEP_FROM_START: JSON.stringify([...KEEP_FROM_START, ...keptFiles]),
-      LEFT_ALONE: JSON.stringify([
-        ...new Set<string>([...LEFT_ALONE, iconPath, ...(countingPath ? [countingPath] : [])]),
-      ]),
+      LEFT_ALONE: JSON.stringify([...new Set<string>([...LEFT_ALONE, iconPath, ...leftAlone])]),
       NETWORK_TIMEOUT_MS: String(NETWORK_TIMEOUT_MS),
       PROVIDER_MARKUP: JSON.stringify(providerMarkup(business)),
     },

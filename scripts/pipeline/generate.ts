@@ -35,6 +35,7 @@ import { faviconOf, logoFile } from "../site/brand.ts";
 import { adminFiles } from "../admin/files.ts";
 import { allTowns, buildModel, galleryPhotos, heroPhotos, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
+import { siteParts } from "../features/index.ts";
 import { buildRoutes, editedRoutes, notFoundRoute, offlineRoute, refuseSharedFiles } from "../pages/routes.ts";
 import { editedPages, publishedData } from "./draft.ts";
 import { draftProblemsSite } from "./draft-problems.ts";
@@ -43,7 +44,7 @@ import { buildServiceWorker } from "../pages/service-worker.ts";
 import { renderMapPicture, serviceAreaMapOf } from "../pages/map-picture.ts";
 import { iconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { BuildMemory } from "./build-memory.ts";
-import { FAVICON_FILE, HOME_PATH, pathForFile, SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
+import { FAVICON_FILE, HOME_PATH, SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
 import type { Route } from "../site/page.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
@@ -158,12 +159,18 @@ async function produceSite(
   const areaMap = serviceAreaMapOf(model);
   const routes = buildRoutes(model, areaMap);
   const { brand } = model.business;
+  // What the optional features that are on add (features/): asked once, before the pages' script is built.
+  const parts = await siteParts({ business: model.business, kept: memory.bundles });
   const [icons, assets, lastmod, cardLogo, edited] = await timer.time(
     "icons, stylesheet and scripts, the data's date",
     () =>
       Promise.all([
         loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]),
-        buildAssets(model.business, memory.bundles, { heroPhotos: routes.some((route) => route.hero), preview }),
+        buildAssets(model.business, memory.bundles, {
+          heroPhotos: routes.some((route) => route.hero),
+          preview,
+          ...(parts.bodyScript ? { bodyScript: parts.bodyScript } : {}),
+        }),
         dataLastModified(options.dataDir),
         brand.logo ? logoForCards(brand.logo.image, CARD_LOGO_HEIGHT, cache) : undefined,
         // Where the editor's preview links go: in a preview, the pages the draft changed.
@@ -179,6 +186,7 @@ async function produceSite(
     icons: iconDrawings(icons),
     headFor: pageHeadFor(model),
     ...(preview ? { preview } : {}),
+    ...(parts.on.length > 0 ? { features: parts } : {}),
   };
   const pages = [...routes, notFoundRoute(model), ...editedRoutes(model, edited)];
   refuseSharedFiles(pages);
@@ -218,7 +226,7 @@ async function produceSite(
     await emit(SERVICE_AREA_MAP_FILE, mapPicture);
     await emit("sitemap.xml", buildSitemap(routes, model.business.url, lastmod));
     await emit("robots.txt", buildRobots(model.business.url, { preview }));
-    if (assets.counting) await emit(assets.counting.file, assets.counting.code);
+    for (const [file, contents] of parts.files) await emit(file, contents);
     await emit("llms.txt", buildLlmsTxt(routes, model));
     if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
     for (const [file, png] of await images) await emit(file, png);
@@ -243,7 +251,7 @@ async function produceSite(
     ...(brand.icon?.format === "svg" ? [faviconOf(brand.icon.file).file] : []),
   ];
   const headerRules = headerPolicyFor(policies, pictures, ownerPictures, {
-    ...(assets.counting ? { counting: assets.counting } : {}),
+    everyPage: parts.policy,
     ...(model.business.editor.signInUrl ? { editorSignIn: model.business.editor.signInUrl } : {}),
     preview,
   });
@@ -258,7 +266,7 @@ async function produceSite(
         offlinePlainHttpPolicy,
         business: model.business,
         iconPath: faviconOf(model.business.icon).path,
-        ...(assets.counting ? { countingPath: pathForFile(assets.counting.file) } : {}),
+        leftAlone: parts.leftAlone,
         keptFiles: [
           ...(brand.logo ? [`/${logoFile(brand.logo.image)}`] : []),
           ...(homeHero ? [homeHero.phoneCopy] : []),

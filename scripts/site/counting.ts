@@ -1,10 +1,15 @@
 // Counting with Plausible, when site.yaml names a Plausible site: which taps send an event and by
 // what name (the goals the owner adds in Plausible), which links lead to the estimate form, and
-// what an event says the page is about. The pages' counting script (browser/counting.ts) is built
+// what an event says the page is about. The pages' counting script (features/counting/) is built
 // with these, and the tests and guides read them here. Without site.yaml's `plausible`, nothing of
 // this reaches dist/.
-import type { CountedAbout, PageSubject } from "./page.ts";
 import { CONTACT_PATH, CONTACT_SECTION_HREF } from "./urls.ts";
+
+/** What a page's counted taps say it is about besides its address: its town, or its service. */
+export interface CountedAbout {
+  town?: string;
+  service?: string;
+}
 
 /** The event each kind of link sends when tapped: a tel: link, an sms: link, a link to the estimate form. */
 export const TAP_EVENTS = { call: "Call", text: "Text", estimate: "Estimate" } as const;
@@ -43,18 +48,4 @@ export function isCountingScriptFile(file: string): boolean {
   const { folder, name, digits, extension } = COUNTING_FILE;
   const digest = file.slice(`${folder}${name}`.length, -extension.length);
   return new RegExp(`^[0-9a-f]{${digits}}$`).test(digest) && file === countingScriptFile(digest);
-}
-
-/** A town's or a service's page names it; a job's page names the job's town; a page about the site names neither. */
-export function countedAbout(subject: PageSubject): CountedAbout {
-  switch (subject.kind) {
-    case "town":
-      return { town: subject.town.name };
-    case "service":
-      return { service: subject.service.name };
-    case "job":
-      return { town: subject.job.townPage.name };
-    case "site":
-      return {};
-  }
 }

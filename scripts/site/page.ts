@@ -1,6 +1,7 @@
 // The vocabulary every kind of page shares: what a route is, what a template receives besides its
 // own data, and the metadata of a page. Types only: the route table (pages/) fills them in, the
 // templates read them.
+import type { PrivacyStatement } from "./privacy.ts";
 import type { ReactElement } from "react";
 import type { Thing } from "schema-dts";
 import type { Business, SiteJob, SiteService, SiteTown } from "../data/model.ts";
@@ -13,12 +14,6 @@ export type PageSubject =
   | { kind: "service"; service: SiteService }
   | { kind: "town"; town: SiteTown }
   | { kind: "job"; job: SiteJob };
-
-/** What a page's counted taps say it is about besides its address (site/counting.ts): its town, or its service. */
-export interface CountedAbout {
-  town?: string;
-  service?: string;
-}
 
 export interface Crumb {
   name: string;
@@ -66,11 +61,6 @@ export interface PageAssets {
   bodyScript: string;
   /** Speculation rules JSON for instant same-site navigation. */
   speculationRules: string;
-  /**
-   * The counting script (browser/counting.ts), only when site.yaml names a Plausible site: its file
-   * in dist/, its code, its integrity ("sha256-…", by which the policy allows it) and where it sends.
-   */
-  counting?: { file: string; code: string; integrity: string; endpoint: string };
 }
 
 /** What a page template receives besides its own data. */
@@ -90,8 +80,12 @@ export interface PageShell {
   structuredData?: string;
   /** The photo at the top of the page: asked for from the <head>, shown by the page's template. */
   hero?: HeroImage;
-  /** What the page's counted taps say it is about (site/counting.ts), when the site counts. */
-  countedAbout?: CountedAbout;
+  /** Inline scripts the features that are on put at the end of the <head> (features/). */
+  headScripts?: readonly string[];
+  /** What /privacy says of the features that are on, after its own statements (features/). */
+  featureStatements?: readonly PrivacyStatement[];
+  /** The <body>'s data- attributes (name without "data-" → value) the features that are on give the page (features/). */
+  bodyData?: Readonly<Record<string, string>>;
   /** The build is a draft's preview (pipeline/draft.ts): every page says so, and no search engine may keep it. */
   preview?: boolean;
 }

@@ -83,7 +83,8 @@ type PrivacySection =
 export const COUNT_FIELDS = ["n", "u", "d", "r", "p", "v", "sd", "e"] as const;
 
 export interface PrivacyStatement {
-  section: PrivacySection;
+  /** One of the page's own sections, or a feature's (features/), after them. */
+  section: PrivacySection | (string & {});
   words: PrivacyWords;
   claim: PrivacyClaim;
 }

@@ -17,7 +17,7 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
   const text = facts.text === undefined ? undefined : textLink(facts.text);
   const call = <a href={phone.href}>{phone.display}</a>;
   const second = facts.secondPhone === undefined ? undefined : toPhone(facts.secondPhone);
-  const statements = privacyStatements(facts);
+  const statements = [...privacyStatements(facts), ...(shell.featureStatements ?? [])];
   const provider = facts.formProvider.name;
   return (
     <Layout shell={shell}>

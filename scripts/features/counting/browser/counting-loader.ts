@@ -1,7 +1,7 @@
 // The pages' own script when site.yaml names a Plausible site (pages/assets.ts bundles this in
 // place of site.ts then, and only then, so that without it the pages' script is as it was): the
 // site's behaviour (site.ts), and the counting script's loader.
-import "./site.ts";
+import "../../../browser/site.ts";
 
 /** The counting script's address and integrity (pages/assets.ts), defined by the build. */
 declare const COUNTING_SCRIPT: { src: string; integrity: string };

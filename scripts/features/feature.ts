@@ -1,0 +1,49 @@
+// What an optional feature of the site is: a module that declares what it adds to a build, asked by
+// the pipeline through the list in features/index.ts. A feature is on or off for each build from
+// the data alone (its `parts` answer undefined when off), and the core (the header policy, the
+// pages' scripts, the service worker, the pages' <body>, check-deploy) takes what the features add
+// in feature-neutral terms: no signature of theirs names a feature. As Astro's integrations and
+// Eleventy's plugins declare theirs, but as a fixed list in a fixed order, each contribution typed,
+// and two features that would add the same one-of-a-kind part refused (features/index.ts).
+import type { KeptBundles } from "../lib/bundle.ts";
+import type { Business } from "../data/model.ts";
+import type { PolicySources } from "../headers/csp.ts";
+import type { BodyScriptEntry } from "../pages/assets.ts";
+import type { PageSubject } from "../site/page.ts";
+import type { PrivacyStatement } from "../site/privacy.ts";
+
+/** What a feature may know of the build it is asked about. */
+interface FeatureBuild {
+  business: Business;
+  /** The bundles made before (lib/bundle.ts), for a feature's own scripts. */
+  kept?: KeptBundles;
+}
+
+/** What a feature adds to a build it is on in. */
+export interface FeatureParts {
+  /** Files of its own in dist/, by file name (e.g. a script under assets/). */
+  files?: ReadonlyMap<string, string>;
+  /** The pages' own script in place of browser/site.ts alone: one feature at most may give it. */
+  bodyScript?: BodyScriptEntry;
+  /** Sources every page's Content-Security-Policy gains (headers/policy.ts), the 404 page's too. */
+  policy?: PolicySources;
+  /** Addresses the service worker leaves to the network and the browser's own cache. */
+  leftAlone?: readonly string[];
+  /** Inline scripts at the end of every page's <head>; the pages' policy allows each by its hash, as it does every inline script. */
+  head?: readonly string[];
+  /** What /privacy says of it, after the page's own statements, in sections of its own. */
+  privacy?: readonly PrivacyStatement[];
+  /** The data- attributes of a page's <body> (name without "data-" → value), from what the page is about. */
+  bodyData?(subject: PageSubject): Readonly<Record<string, string | undefined>>;
+}
+
+export interface Feature {
+  /** Its folder's name under features/. */
+  name: string;
+  /** What it adds to this build, or undefined when the data leaves it off. */
+  parts(build: FeatureBuild): Promise<FeatureParts | undefined>;
+  /** Of a build's files (dist/), those of its own that check-deploy expects the server to send as built. */
+  deployedFiles?(files: readonly string[]): string[];
+  /** What it may add to a page's inline script, in bytes, when it is on (test/budgets.test.ts). */
+  scriptBudget?: number;
+}
