@@ -19,7 +19,9 @@ export async function shadowProject(files: Record<string, string>): Promise<stri
     for (let folder = path.dirname(file); folder !== "."; folder = path.dirname(folder)) folders.add(folder);
   for (const folder of folders) {
     await mkdir(path.join(dir, folder), { recursive: true });
-    for (const entry of await readdir(path.join(ROOT, folder))) {
+    // A folder new to the copy (a made-up feature's) has nothing of the project's to link.
+    const entries = await readdir(path.join(ROOT, folder)).catch(() => []);
+    for (const entry of entries) {
       const relative = path.join(folder, entry);
       if (!folders.has(relative) && !(relative in files))
         await symlink(path.join(ROOT, relative), path.join(dir, relative));

@@ -1,0 +1,137 @@
+// A new optional feature is its folder and its line in features/index.ts (with its import), as a new
+// kind of page is its module and its line (test/routes.test.ts): a made-up feature, added so to a
+// linked copy of the project, reaches the <head> of every page, the header policy and /privacy,
+// and every other file of the build is as it was. And what the list refuses of two features.
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteParts } from "../scripts/features/index.ts";
+import type { Feature } from "../scripts/features/feature.ts";
+import { inlineHash } from "../scripts/headers/csp.ts";
+import { loadData } from "../scripts/data/load.ts";
+import { buildModel } from "../scripts/data/model.ts";
+import { outputText, type OutputContents } from "../scripts/lib/output.ts";
+import { renderSite } from "../scripts/pipeline/generate.ts";
+import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { shadowProject } from "./support/shadow-project.ts";
+
+const HEAD_CODE = "document.documentElement.dataset.madeUp = 1";
+const ADDRESS = "https://made-up.example/api/hello";
+const SECTION = "A made-up feature";
+const SENTENCE = "The made-up feature says hello to made-up.example from every page.";
+
+/** The made-up feature's folder: one file. */
+const MADE_UP = `import type { Feature } from "../feature.ts";
+
+export const madeUp: Feature = {
+  name: "made-up",
+  async parts() {
+    return {
+      head: [${JSON.stringify(HEAD_CODE)}],
+      policy: new Map([["connect-src", new Set([${JSON.stringify(ADDRESS)}])]]),
+      privacy: [{ section: ${JSON.stringify(SECTION)}, words: [${JSON.stringify(SENTENCE)}], claim: { kind: "beyond-the-browser" } }],
+    };
+  },
+};
+`;
+
+const text = (contents: OutputContents | undefined) => (contents === undefined ? undefined : outputText(contents));
+
+let shadow: string;
+let before: Map<string, OutputContents>;
+let after: Map<string, OutputContents>;
+
+beforeAll(async () => {
+  const index = "scripts/features/index.ts";
+  const pipeline = "scripts/pipeline/generate.ts";
+  const list = await readFile(path.join(ROOT, index), "utf8");
+  const line = "const FEATURES: readonly Feature[] = [counting];";
+  expect(list).toContain(line);
+  shadow = await shadowProject({
+    // The pipeline's own code, run from the copy, so that it asks the copy's list.
+    [pipeline]: await readFile(path.join(ROOT, pipeline), "utf8"),
+    [index]: list
+      .replace(line, "const FEATURES: readonly Feature[] = [counting, madeUp];")
+      .replace(/^(import .*)$/m, `$1\nimport { madeUp } from "./made-up/made-up.ts";`),
+    "scripts/features/made-up/made-up.ts": MADE_UP,
+  });
+  const { renderSite: renderWithMadeUp } = (await import(path.join(shadow, pipeline))) as {
+    renderSite: typeof renderSite;
+  };
+  const options = { dataDir: DATA_DIR, outDir: "unused", cacheDir: false as const, year: 2026 };
+  [before, after] = await Promise.all([renderSite(options), renderWithMadeUp(options)]).then((sites) =>
+    sites.map((site) => site.files),
+  );
+}, 180_000); // two whole builds in memory, one from a linked copy of the project
+
+afterAll(async () => {
+  await rm(shadow, { recursive: true, force: true });
+});
+
+describe("a made-up feature, its folder and its line in the list", () => {
+  const script = `<script>${HEAD_CODE}</script>`;
+
+  it("puts its script at the end of every page's <head>, and nothing else in a page but /privacy", () => {
+    // The site's pages; the editor's (admin/) is the CMS's own.
+    const pages = [...before.keys()].filter((file) => file.endsWith(".html") && !file.startsWith("admin/"));
+    expect(pages.length).toBeGreaterThan(40);
+    for (const file of pages) {
+      const page = text(after.get(file))!;
+      expect(page, file).toContain(`${script}</head>`);
+      if (file === "privacy.html") continue;
+      expect(page.replace(script, ""), file).toBe(text(before.get(file)));
+    }
+  });
+
+  it("is in the header policy: its address to connect to, and its script by its hash", () => {
+    const headers = text(after.get("_headers"))!;
+    expect(headers).toContain(ADDRESS);
+    expect(headers).toContain(inlineHash(HEAD_CODE));
+    expect(headers.replaceAll(` ${ADDRESS}`, "").replaceAll(` ${inlineHash(HEAD_CODE)}`, "")).toBe(
+      text(before.get("_headers")),
+    );
+  });
+
+  it("says on /privacy what it does, in a section of its own after the page's own", () => {
+    const page = text(after.get("privacy.html"))!;
+    const section = `<h2>${SECTION}</h2><ul><li>${SENTENCE}</li></ul>`;
+    expect(page).toContain(section);
+    expect(page.indexOf(section)).toBeGreaterThan(page.indexOf("<h2>Changes to this page</h2>"));
+    expect(page.replace(script, "").replace(section, "")).toBe(text(before.get("privacy.html")));
+  });
+
+  it("leaves every other file of the build as it was, but the service worker, which holds the offline page", () => {
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    const changed = [...before.keys()].filter((file) => text(before.get(file)) !== text(after.get(file)));
+    expect(changed.filter((file) => !file.endsWith(".html")).sort()).toEqual(["_headers", "sw.js"]);
+    expect(text(after.get("sw.js"))).toContain(HEAD_CODE);
+  });
+});
+
+describe("the list of features", () => {
+  const model = async () => buildModel(await loadData(DATA_DIR));
+  const giving = (name: string, parts: Awaited<ReturnType<Feature["parts"]>>): Feature => ({
+    name,
+    parts: async () => parts,
+  });
+
+  it("refuses two features that give the same file, or each the pages' own script, naming both", async () => {
+    const { business } = await model();
+    const file = giving("one", { files: new Map([["assets/x.js", "1"]]) });
+    await expect(siteParts({ business }, [file, { ...file, name: "two" }])).rejects.toThrow(
+      "Two features add assets/x.js: one and two",
+    );
+    const script = giving("one", { bodyScript: { entry: "a.ts", define: {} } });
+    await expect(siteParts({ business }, [script, { ...script, name: "two" }])).rejects.toThrow(
+      "Two features add the pages' own script: one and two",
+    );
+  });
+
+  it("asks a feature that is off for nothing: the shipped data counts nothing", async () => {
+    const { business } = await model();
+    const parts = await siteParts({ business });
+    expect(parts.on).toEqual([]);
+    expect(parts.files.size).toBe(0);
+    expect(parts.policy.size).toBe(0);
+  });
+});
