@@ -89,7 +89,7 @@ describe("a preview of a site that counts", () => {
   });
 
   it("is not the site's build: the site has no band, no noindex on its pages, and its own robots.txt", () => {
-    expect(site.get("index.html")).not.toContain("preview-band");
+    expect(site.get("index.html")).not.toContain(`class="preview-band"`);
     expect(site.get("index.html")).not.toContain('name="robots"');
     expect(site.get("robots.txt")).toContain("Allow: /");
     const siteWide = site

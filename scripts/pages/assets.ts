@@ -17,8 +17,8 @@ const JOBS_STYLESHEET = path.join(TEMPLATES_DIR, "jobs.css");
 const ACCENT_STYLESHEET = path.join(TEMPLATES_DIR, "accent.css");
 const LOGO_STYLESHEET = path.join(TEMPLATES_DIR, "logo.css");
 const HERO_PHOTO_STYLESHEET = path.join(TEMPLATES_DIR, "hero-photo.css");
-const PREVIEW_STYLESHEET = path.join(TEMPLATES_DIR, "preview.css");
-const PLACEHOLDER_STYLESHEET = path.join(TEMPLATES_DIR, "placeholder.css");
+/** The bands of a draft's preview and of a build with placeholders, in one stylesheet. */
+const BANDS_STYLESHEET = path.join(TEMPLATES_DIR, "bands.css");
 /** The colours and sizes both stylesheets start from, and how the service-area map is drawn. */
 export const PALETTE = path.join(TEMPLATES_DIR, "palette.css");
 export const MAP_STYLESHEET = path.join(TEMPLATES_DIR, "map.css");
@@ -110,8 +110,8 @@ async function dataStyles(business: StyledBusiness, heroPhotos: boolean, kept?: 
 /**
  * The pages' stylesheet (with the rules the data decides) and scripts; `kept` holds the bundles
  * made before (lib/bundle.ts). `heroPhotos`: whether any page shows a photo at its top; `preview`:
- * whether the build is a draft's preview (pipeline/draft.ts), whose band has rules of its own; the
- * band that names the placeholders still in site.yaml has its own too (placeholder.css).
+ * whether the build is a draft's preview (pipeline/draft.ts), whose band has rules of its own, as
+ * the band that names the placeholders still in site.yaml has (bands.css, in such builds only).
  * `bodyScript`: the pages' own script's entry when a feature gives one (features/).
  */
 export async function buildAssets(
@@ -136,13 +136,10 @@ export async function buildAssets(
       kept,
     }),
   ]);
-  const bands = [
-    ...(preview ? [PREVIEW_STYLESHEET] : []),
-    ...(business.placeholders.length > 0 ? [PLACEHOLDER_STYLESHEET] : []),
-  ];
-  const previewCss = bands.length > 0 ? await bundleStylesheet(bands, kept) : "";
+  const bands = preview || business.placeholders.length > 0;
+  const bandsCss = bands ? await bundleStylesheet([BANDS_STYLESHEET], kept) : "";
   return {
-    css: `${css}${await dataStyles(business, heroPhotos, kept)}${previewCss}`,
+    css: `${css}${await dataStyles(business, heroPhotos, kept)}${bandsCss}`,
     jobsCss,
     headScript,
     bodyScript: pagesScript,
