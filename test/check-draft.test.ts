@@ -17,7 +17,10 @@ const WORKFLOW = ".github/workflows/check-draft.yml";
 interface Workflow {
   on: Record<string, unknown>;
   permissions: Record<string, string>;
-  jobs: Record<string, { name?: string; "runs-on": string; steps: { uses?: string; run?: string }[] }>;
+  jobs: Record<
+    string,
+    { name?: string; "runs-on": string; steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }
+  >;
 }
 
 async function workflow(): Promise<Workflow> {
@@ -42,7 +45,9 @@ describe("the check of a draft", () => {
     const [job] = Object.values((await workflow()).jobs);
     const runs = job!.steps.filter((step) => step.run).map((step) => step.run!.trim());
     expect(runs).toEqual([`npm ci ${HOST_INSTALL_FLAGS.join(" ")}`, "npx sitegen check --production"]);
-    expect(job!.steps.some((step) => step.uses?.startsWith("actions/checkout@"))).toBe(true);
+    const checkout = job!.steps.find((step) => step.uses?.startsWith("actions/checkout@"));
+    // The whole history, for the check of /privacy's date by git blame (data/privacy-date.ts).
+    expect(checkout?.with).toMatchObject({ "fetch-depth": 0 });
   });
 
   it("is what the deploying guide tells the keeper to require", async () => {

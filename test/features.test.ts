@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteParts } from "../scripts/features/index.ts";
 import type { Feature } from "../scripts/features/feature.ts";
 import { inlineHash } from "../scripts/headers/csp.ts";
+import { headerPolicyFor } from "../scripts/headers/policy.ts";
+import { PolicyError } from "../scripts/headers/policy-error.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { outputText, type OutputContents } from "../scripts/lib/output.ts";
@@ -125,6 +127,26 @@ describe("the list of features", () => {
     await expect(siteParts({ business }, [script, { ...script, name: "two" }])).rejects.toThrow(
       "Two features add the pages' own script: one and two",
     );
+  });
+
+  it("refuses a feature's file outside assets/, and its data-page on the <body>", async () => {
+    const { business } = await model();
+    await expect(siteParts({ business }, [giving("one", { files: new Map([["_headers", "/*"]]) })])).rejects.toThrow(
+      "The one feature adds _headers: expected a file under assets/",
+    );
+    const parts = await siteParts({ business }, [giving("one", { bodyData: () => ({ page: "not-found" }) })]);
+    expect(() => parts.bodyData({ kind: "site" })).toThrow("A feature cannot set the <body>'s data-page");
+  });
+
+  it("lets a feature add to every page's policy only a script's hash, and one address to send to", () => {
+    const add = (directive: "script-src" | "connect-src" | "form-action" | "frame-src", source: string) => () =>
+      headerPolicyFor([], [], [], { everyPage: new Map([[directive, new Set([source])]]) });
+    expect(add("script-src", inlineHash(HEAD_CODE))).not.toThrow();
+    expect(add("connect-src", ADDRESS)).not.toThrow();
+    expect(add("script-src", "https://cdn.made-up.example/tracker.js")).toThrow(PolicyError);
+    expect(add("connect-src", "https://*.made-up.example")).toThrow(PolicyError);
+    expect(add("form-action", ADDRESS)).toThrow(PolicyError);
+    expect(add("frame-src", ADDRESS)).toThrow(PolicyError);
   });
 
   it("asks a feature that is off for nothing: the shipped data counts nothing", async () => {

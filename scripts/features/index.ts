@@ -53,6 +53,9 @@ export async function siteParts(
     if (!parts) continue;
     site.on.push(feature.name);
     for (const [file, contents] of parts.files ?? []) {
+      // A feature's own files go under assets/, where no page, header file or worker of the core is.
+      if (!file.startsWith("assets/"))
+        throw new Error(`The ${feature.name} feature adds ${file}: expected a file under assets/`);
       claim(file, feature.name);
       site.files.set(file, contents);
     }
@@ -71,6 +74,8 @@ export async function siteParts(
     for (const dataOf of bodyData)
       for (const [name, value] of Object.entries(dataOf(subject))) {
         if (value === undefined) continue;
+        // data-page is the core's own (the not-found page's mark, browser/site.ts).
+        if (name === "page") throw new Error("A feature cannot set the <body>'s data-page");
         if (name in data) throw new Error(`Two features set the <body>'s data-${name}`);
         data[name] = value;
       }

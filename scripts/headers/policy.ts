@@ -107,18 +107,20 @@ function policyOrigin(url: string): string {
 }
 
 /**
- * A source a feature adds to every page's policy (features/): a script's hash, or one https address
- * on a host name with a plain path, such as the events address the counting script sends to
- * (site.yaml's plausible.endpoint). Held again here to data/'s rule (plausible.ts), so that nothing
- * else can reach a page's policy.
+ * A source a feature adds to every page's policy (features/), held to what a feature may add: in
+ * script-src, a script's hash (its code, which the site serves itself), and in connect-src, one
+ * https address on a host name with a plain path, such as the events address the counting script
+ * sends to (site.yaml's plausible.endpoint, held again here to data/'s rule, plausible.ts). Nothing
+ * else: no origin to load code or frames from, no form target, so that no page loads a third party
+ * but the estimate form's.
  */
-function featureSource(source: string): string {
-  if (/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/.test(source)) return source;
-  if (eventsAddressProblem(source) !== undefined)
-    throw new PolicyError(
-      `The policy cannot name ${JSON.stringify(source)}: expected a script's hash, or an https:// address on a host name with a plain path`,
-    );
-  return source;
+function featureSource(directive: string, source: string): string {
+  const hash = /^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/.test(source);
+  if (directive === "script-src" && hash) return source;
+  if (directive === "connect-src" && eventsAddressProblem(source) === undefined) return source;
+  throw new PolicyError(
+    `A feature cannot add ${JSON.stringify(source)} to ${directive}: expected a script's hash in script-src, or an https:// address on a host name with a plain path in connect-src`,
+  );
 }
 
 /** The lead-form provider's origins, the only third parties a page may load. */
@@ -232,7 +234,10 @@ export function headerPolicyFor(
   }: { everyPage?: PolicySources; editorSignIn?: string; preview?: boolean } = {},
 ): HeaderRule[] {
   const featureSources: PolicySources = new Map(
-    [...everyPage].map(([directive, sources]) => [directive, new Set([...sources].map(featureSource))]),
+    [...everyPage].map(([directive, sources]) => [
+      directive,
+      new Set([...sources].map((source) => featureSource(directive, source))),
+    ]),
   );
   const firstParty = mergeSources(
     SITE_FETCHES,

@@ -128,10 +128,11 @@ export async function buildAssets(
     bundleStylesheet([JOBS_STYLESHEET], kept),
     bundleBrowserScript(HEAD_SCRIPT, { kept }),
     bundleBrowserScript(bodyScript?.entry ?? BODY_SCRIPT, {
+      // A feature's values first: the core's own cannot be given another.
       define: {
+        ...bodyScript?.define,
         WORKER_URL: JSON.stringify(SERVICE_WORKER_PATH),
         FRAME_GRACE_MS: String(FRAME_GRACE_MS),
-        ...bodyScript?.define,
       },
       kept,
     }),

@@ -228,8 +228,13 @@ export async function startEditorWorkflow(
     },
     close: async () => {
       await chain.catch(() => {});
+      // A browser's (or its proxy's) idle keep-alive connections would hold a server open.
+      live.closeAllConnections();
       await new Promise((resolve) => live.close(resolve));
-      for (const { server } of previewServers.values()) await new Promise((resolve) => server.close(resolve));
+      for (const { server } of previewServers.values()) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
       await service.close();
       await github.close();
       await repository.remove();

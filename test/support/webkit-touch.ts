@@ -64,10 +64,11 @@ for (const el of (within ?? document).querySelectorAll(selectors[role])) {
 return list ? names : null;
 `;
 
-// In the page: the element a finger at the middle of arguments[0] would touch is it, or inside it;
-// then where that middle is, in the viewport.
+// In the page: arguments[0] can be pressed (it is not disabled) and the element a finger at its
+// middle would touch is it, or inside it; then where that middle is, in the viewport.
 const TOUCHABLE_AT = `
 const el = arguments[0];
+if (el.disabled || el.closest("[aria-disabled=true]")) return null;
 el.scrollIntoView({ block: "center", inline: "center" });
 const box = el.getBoundingClientRect();
 const x = box.left + box.width / 2;
@@ -144,13 +145,13 @@ async function touch(session: WebDriver, actions: TouchAction[]): Promise<void> 
   await session.execute(new Command(Name.CLEAR_ACTIONS));
 }
 
-/** Touches `element` with one finger, once nothing covers its middle (waiting out a transition). */
+/** Touches `element` with one finger, once it is enabled and nothing covers its middle (waiting out a transition). */
 export async function tap(session: WebDriver, element: WebElement, timeout = 10_000): Promise<void> {
   let at: { x: number; y: number } | null = null;
   await session.wait(
     async () => (at = (await session.executeScript(TOUCHABLE_AT, element)) as typeof at) !== null,
     timeout,
-    "The element to tap stayed covered",
+    "The element to tap stayed disabled or covered",
   );
   const { x, y } = at!;
   await touch(session, [
