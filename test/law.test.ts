@@ -152,6 +152,19 @@ describe("the rules of law, written once", () => {
 });
 
 describe("a reference to a rule", () => {
+  it("in site.yaml's prose becomes the rule's sentence, as in the other files", async () => {
+    const dir = await copyData(DATA_DIR);
+    await replaceInFile(
+      dir,
+      "site.yaml",
+      "tagline: Excavation, drainage and site work for Mattoon and Central Illinois",
+      "tagline: Excavation for Mattoon. {law:fill-sites}",
+    );
+    const { site, law } = await loadData(dir);
+    const fillSites = law.rules.find((rule) => rule.id === "fill-sites")!.sentence;
+    expect(site.tagline).toBe(`Excavation for Mattoon. ${fillSites}`);
+  });
+
   it("to no rule is refused at its line and column, with the nearest id", async () => {
     const dir = await copyData(DATA_DIR);
     // A line inside a folded answer (">-"): the problem points at the reference itself, not at the answer's start.

@@ -185,7 +185,13 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
   const sentences = lawSentences(lawData, siteData.licenses);
   const townData = withLaw(towns.value as { towns: Town[]; alsoServing: Town[] }, sentences);
   return {
-    site: siteData,
+    // site.yaml's prose (the tagline, the note under the hours, the claims) may name a rule too.
+    site: {
+      ...siteData,
+      tagline: withLaw(siteData.tagline, sentences),
+      ...(siteData.emergencyNote === undefined ? {} : { emergencyNote: withLaw(siteData.emergencyNote, sentences) }),
+      claims: withLaw(siteData.claims, sentences),
+    },
     services: withLaw((services.value as { services: Service[] }).services, sentences),
     towns: townData.towns,
     alsoServing: townData.alsoServing,
