@@ -3,6 +3,7 @@
 // linked copy of the project, reaches the <head> of every page, the header policy and /privacy,
 // and every other file of the build is as it was. And what the list refuses of two features.
 import { readFile, rm } from "node:fs/promises";
+import { createElement } from "react";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteParts } from "../scripts/features/index.ts";
@@ -47,13 +48,13 @@ beforeAll(async () => {
   const index = "scripts/features/index.ts";
   const pipeline = "scripts/pipeline/generate.ts";
   const list = await readFile(path.join(ROOT, index), "utf8");
-  const line = "const FEATURES: readonly Feature[] = [counting];";
-  expect(list).toContain(line);
+  const line = /^const FEATURES: readonly Feature\[\] = \[(.*)\];$/m;
+  expect(list).toMatch(line);
   shadow = await shadowProject({
     // The pipeline's own code, run from the copy, so that it asks the copy's list.
     [pipeline]: await readFile(path.join(ROOT, pipeline), "utf8"),
     [index]: list
-      .replace(line, "const FEATURES: readonly Feature[] = [counting, madeUp];")
+      .replace(line, "const FEATURES: readonly Feature[] = [$1, madeUp];")
       .replace(/^(import .*)$/m, `$1\nimport { madeUp } from "./made-up/made-up.ts";`),
     "scripts/features/made-up/made-up.ts": MADE_UP,
   });
@@ -127,6 +128,17 @@ describe("the list of features", () => {
     await expect(siteParts({ business }, [script, { ...script, name: "two" }])).rejects.toThrow(
       "Two features add the pages' own script: one and two",
     );
+  });
+
+  it("refuses two features with a section in one place of one page, naming both and the page", async () => {
+    const { business } = await model();
+    const voice = giving("one", { sections: () => ({ voices: createElement("p", null, "one") }) });
+    const parts = await siteParts({ business }, [voice, { ...voice, name: "two" }]);
+    expect(() => parts.sections({ path: "/contact", subject: { kind: "site" } })).toThrow(
+      "Two features put a section in voices on /contact: one and two",
+    );
+    const quiet = await siteParts({ business }, [voice, giving("two", { sections: () => ({ voices: null }) })]);
+    expect(quiet.sections({ path: "/", subject: { kind: "site" } }).voices).toBeDefined();
   });
 
   it("refuses a feature's file outside assets/, and its data-page on the <body>", async () => {

@@ -9,7 +9,8 @@ import type { KeptBundles } from "../lib/bundle.ts";
 import type { Business } from "../data/model.ts";
 import type { PolicySources } from "../headers/csp.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
-import type { PageSubject } from "../site/page.ts";
+import type { ReactElement } from "react";
+import type { PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
 import type { PrivacyStatement } from "../site/privacy.ts";
 
 /** What a feature may know of the build it is asked about. */
@@ -35,6 +36,8 @@ export interface FeatureParts {
   privacy?: readonly PrivacyStatement[];
   /** The data- attributes of a page's <body> (name without "data-" → value), from what the page is about. */
   bodyData?(subject: PageSubject): Readonly<Record<string, string | undefined>>;
+  /** Its sections on a page, by the place each goes in the page's template (site/page.ts); none where it has nothing to show. */
+  sections?(page: SectionPage): Readonly<Partial<Record<SectionSlot, ReactElement | null>>>;
 }
 
 export interface Feature {

@@ -3,13 +3,15 @@
 import type { KeptBundles } from "../lib/bundle.ts";
 import type { Business } from "../data/model.ts";
 import { mergeSources, type PolicySources } from "../headers/csp.ts";
-import type { PageSubject } from "../site/page.ts";
+import type { ReactElement } from "react";
+import type { PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
 import type { PrivacyStatement } from "../site/privacy.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
 import type { Feature, FeatureParts } from "./feature.ts";
 import { counting } from "./counting/counting.ts";
+import { reviews } from "./reviews/reviews.tsx";
 
-const FEATURES: readonly Feature[] = [counting];
+const FEATURES: readonly Feature[] = [counting, reviews];
 
 /** What the features that are on add to one build, in feature-neutral terms. */
 export interface SiteParts {
@@ -22,6 +24,8 @@ export interface SiteParts {
   head: string[];
   privacy: PrivacyStatement[];
   bodyData(subject: PageSubject): Record<string, string>;
+  /** The features' sections on a page, by place; two features with a section in one place on one page are refused. */
+  sections(page: SectionPage): Partial<Record<SectionSlot, ReactElement>>;
 }
 
 /**
@@ -40,6 +44,7 @@ export async function siteParts(
     head: [],
     privacy: [],
     bodyData: () => ({}),
+    sections: () => ({}),
   };
   const owners = new Map<string, string>();
   const claim = (part: string, feature: string) => {
@@ -48,6 +53,7 @@ export async function siteParts(
     owners.set(part, feature);
   };
   const bodyData: NonNullable<FeatureParts["bodyData"]>[] = [];
+  const sections: [string, NonNullable<FeatureParts["sections"]>][] = [];
   for (const feature of features) {
     const parts = await feature.parts(build);
     if (!parts) continue;
@@ -68,6 +74,7 @@ export async function siteParts(
     site.head.push(...(parts.head ?? []));
     site.privacy.push(...(parts.privacy ?? []));
     if (parts.bodyData) bodyData.push(parts.bodyData);
+    if (parts.sections) sections.push([feature.name, parts.sections]);
   }
   site.bodyData = (subject) => {
     const data: Record<string, string> = {};
@@ -80,6 +87,19 @@ export async function siteParts(
         data[name] = value;
       }
     return data;
+  };
+  site.sections = (page) => {
+    const placed: Partial<Record<SectionSlot, ReactElement>> = {};
+    const by = new Map<SectionSlot, string>();
+    for (const [name, sectionsOf] of sections)
+      for (const [slot, section] of Object.entries(sectionsOf(page)) as [SectionSlot, ReactElement | null][]) {
+        if (!section) continue;
+        const other = by.get(slot);
+        if (other) throw new Error(`Two features put a section in ${slot} on ${page.path}: ${other} and ${name}`);
+        by.set(slot, name);
+        placed[slot] = section;
+      }
+    return placed;
   };
   return site;
 }

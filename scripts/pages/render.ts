@@ -3,7 +3,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { IconDrawingsContext, type IconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { RenderError } from "./render-error.ts";
-import type { PageAssets, PageShell, PageSubject, Route } from "../site/page.ts";
+import type { ReactElement } from "react";
+import type { PageAssets, PageShell, PageSubject, Route, SectionPage, SectionSlot } from "../site/page.ts";
 import type { PrivacyStatement } from "../site/privacy.ts";
 import type { Business } from "../data/model.ts";
 import { absoluteUrl } from "../site/urls.ts";
@@ -18,11 +19,12 @@ export interface RenderContext {
   headFor?: (route: Route, canonicalUrl: string | undefined) => Pick<PageShell, "social" | "structuredData">;
   /** The build is a draft's preview (pipeline/draft.ts). */
   preview?: boolean;
-  /** What the features that are on add to every page (features/): <body> data- attributes for a page about `subject`, inline scripts for the <head>, and what /privacy says of them. */
+  /** What the features that are on add to every page (features/): <body> data- attributes for a page about `subject`, inline scripts for the <head>, what /privacy says of them, and their sections on each page. */
   features?: {
     bodyData: (subject: PageSubject) => Readonly<Record<string, string>>;
     head: readonly string[];
     privacy: readonly PrivacyStatement[];
+    sections: (page: SectionPage) => Partial<Record<SectionSlot, ReactElement>>;
   };
 }
 
@@ -43,6 +45,7 @@ function shellFor(route: Route, context: RenderContext): PageShell {
           bodyData: context.features.bodyData(route.subject),
           headScripts: context.features.head,
           featureStatements: context.features.privacy,
+          sections: context.features.sections({ path: route.path, subject: route.subject }),
         }
       : {}),
     ...(context.preview ? { preview: true } : {}),

@@ -63,6 +63,18 @@ export interface PageAssets {
   speculationRules: string;
 }
 
+/**
+ * The places on a page where a feature's section goes (features/), named by the part each plays,
+ * since their order differs from page to page: customers' words ("voices").
+ */
+export type SectionSlot = "voices";
+
+/** A page as a feature sees it to give its sections: its address and what it is about. */
+export interface SectionPage {
+  path: string;
+  subject: PageSubject;
+}
+
 /** What a page template receives besides its own data. */
 export interface PageShell {
   path: string;
@@ -86,6 +98,8 @@ export interface PageShell {
   featureStatements?: readonly PrivacyStatement[];
   /** The <body>'s data- attributes (name without "data-" → value) the features that are on give the page (features/). */
   bodyData?: Readonly<Record<string, string>>;
+  /** The sections the features that are on give the page, by the place each goes (features/). */
+  sections?: Readonly<Partial<Record<SectionSlot, ReactElement>>>;
   /** The build is a draft's preview (pipeline/draft.ts): every page says so, and no search engine may keep it. */
   preview?: boolean;
 }

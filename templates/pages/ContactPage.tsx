@@ -3,8 +3,6 @@ import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
 import { ContactFacts } from "../parts/ContactFacts.tsx";
 import { LEAD_FORM_ID, LeadForm } from "../parts/LeadForm.tsx";
-import { Reviews } from "../parts/Reviews.tsx";
-import { reviewsFor } from "../../scripts/data/reviews.ts";
 import { PageTop } from "../parts/PageTop.tsx";
 import { Section } from "../parts/Section.tsx";
 
@@ -35,12 +33,7 @@ export function ContactPage({ shell, model }: { shell: PageShell; model: SiteMod
           <ContactFacts business={business} />
         </aside>
       </Section>
-      <Reviews
-        reviews={reviewsFor(business.reviews)}
-        heading="From our customers"
-        profile={business.googleBusinessProfile}
-        profileAlone
-      />
+      {shell.sections?.voices}
     </Layout>
   );
 }

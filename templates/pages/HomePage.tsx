@@ -1,5 +1,4 @@
 import { joinList, type Business, type SiteModel } from "../../scripts/data/model.ts";
-import { reviewsFor } from "../../scripts/data/reviews.ts";
 import { recentJobs } from "../../scripts/data/jobs.ts";
 import { CONTACT_PATH, SERVICE_AREA_MAP_PATH, townPath, TOWNS_PATH } from "../../scripts/site/urls.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
@@ -8,7 +7,6 @@ import { ContactSection } from "../parts/ContactSection.tsx";
 import { FaqList } from "../parts/FaqList.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import type { ServiceAreaMapData } from "../../scripts/map/service-area.ts";
-import { Reviews } from "../parts/Reviews.tsx";
 import { RecentWork } from "../parts/RecentWork.tsx";
 import { ServiceAreaMapPicture } from "../parts/ServiceAreaMap.tsx";
 import { ServiceCard } from "../parts/ServiceCard.tsx";
@@ -67,16 +65,10 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
         </ul>
       </Section>
 
-      {/* Right after what we do, what customers say of it: the newest three of any town or service,
-          as on the contact page (the latest say most about the crew today), under the link to all
-          of them on Google; nothing without reviews. The map below is a picture so that three of
-          the longest fit the page's first round trip. */}
-      <Reviews
-        reviews={reviewsFor(business.reviews)}
-        heading="From our customers"
-        profile={business.googleBusinessProfile}
-        flush
-      />
+      {/* Right after what we do, what customers say of it (the reviews feature's section, when site.yaml
+          has reviews). The map below is a picture so that three of the longest fit the page's first
+          round trip. */}
+      {shell.sections?.voices}
 
       {/* Then what the crew did lately: the three newest jobs; nothing without a job. */}
       <RecentWork jobs={jobs} heading="Recent work" />

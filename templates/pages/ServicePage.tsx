@@ -10,8 +10,6 @@ import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 import { Gallery } from "../parts/Gallery.tsx";
 import { PageTop } from "../parts/PageTop.tsx";
 import { galleryOf } from "../../scripts/site/photos.ts";
-import { Reviews } from "../parts/Reviews.tsx";
-import { reviewsFor } from "../../scripts/data/reviews.ts";
 import { recentJobs } from "../../scripts/data/jobs.ts";
 import { RecentWork } from "../parts/RecentWork.tsx";
 import { Section } from "../parts/Section.tsx";
@@ -100,11 +98,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
 
       <RecentWork jobs={jobs} heading={`Recent ${service.label.toLowerCase()} work`} />
       <Gallery photos={galleryOf(service)} heading={`${service.name}: photos of our work`} />
-      <Reviews
-        reviews={reviewsFor(business.reviews, { service: service.key })}
-        heading={`From our ${service.label.toLowerCase()} customers`}
-        profile={business.googleBusinessProfile}
-      />
+      {shell.sections?.voices}
 
       <CallToAction
         heading="Have a job in mind?"

@@ -20,8 +20,6 @@ import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 import { Gallery } from "../parts/Gallery.tsx";
 import { PageTop } from "../parts/PageTop.tsx";
 import { galleryOf } from "../../scripts/site/photos.ts";
-import { Reviews } from "../parts/Reviews.tsx";
-import { reviewsFor } from "../../scripts/data/reviews.ts";
 import { recentJobs } from "../../scripts/data/jobs.ts";
 import { RecentWork } from "../parts/RecentWork.tsx";
 import { Section } from "../parts/Section.tsx";
@@ -88,11 +86,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
       </Section>
       <RecentWork jobs={jobs} heading={`Recent work in ${town.name}`} />
       <Gallery photos={galleryOf(town)} heading={`Our work in and around ${town.name}`} />
-      <Reviews
-        reviews={reviewsFor(model.business.reviews, { town: town.name })}
-        heading={`From our customers in ${town.name}`}
-        profile={model.business.googleBusinessProfile}
-      />
+      {shell.sections?.voices}
     </Layout>
   );
 }

@@ -1,7 +1,7 @@
-import { dateText } from "../../scripts/data/model.ts";
-import { reviewSite } from "../../scripts/data/reviews.ts";
-import type { Review, SiteData } from "../../scripts/data/schema.ts";
-import { Section } from "./Section.tsx";
+import { dateText } from "../../data/model.ts";
+import { reviewSite } from "../../data/reviews.ts";
+import type { Review, SiteData } from "../../data/schema.ts";
+import { Section } from "../../../templates/parts/Section.tsx";
 
 type Profile = SiteData["googleBusinessProfile"];
 
@@ -34,7 +34,7 @@ function ProfileLinks({ profile }: { profile: Profile }) {
  * Without reviews, nothing at all; or, with `profileAlone`, the profile's links by themselves.
  * `flush` takes away the space above, for a section that follows another on white.
  */
-export function Reviews({
+export function ReviewsSection({
   reviews,
   heading,
   profile,
