@@ -99,8 +99,15 @@ async function sourceFiles(): Promise<string[]> {
   return files.sort();
 }
 
+/**
+ * A feature's data fields (features/fields.ts, features/<name>/fields.ts) belong to data/'s layer:
+ * the schema places them, the rules and the editor read them before any build asks a feature.
+ */
+const FEATURE_FIELDS = /^scripts\/features\/(?:[^/]+\/)?fields\.ts$/;
+
 /** The part of the code base a file belongs to: "bin", "templates", or a folder of scripts/. */
 function partOf(file: string): string {
+  if (FEATURE_FIELDS.test(file)) return "data";
   const [top, folder] = file.split("/");
   return top === "scripts" ? (folder ?? "") : (top ?? "");
 }

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessDay } from "../scripts/data/special-hours.ts";
+import { businessDay } from "../scripts/data/days.ts";
 import {
   BUILD_INPUTS,
   CLOUDFLARE_WATCH_PATHS,

@@ -13,7 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { businessDay } from "../scripts/data/special-hours.ts";
+import { businessDay } from "../scripts/data/days.ts";
 import { ROOT } from "./support/paths.ts";
 import { DEPLOYING_GUIDE, guideSection, readGuide } from "./support/readme.ts";
 

@@ -28,6 +28,8 @@ import {
   type SiteData,
   type Town,
 } from "../data/schema.ts";
+import type { FeatureFields } from "../data/extension.ts";
+import { FEATURE_FIELDS } from "../features/fields.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import { editedPath } from "../site/urls.ts";
@@ -90,12 +92,6 @@ const LABELS: Record<string, string> = {
   file: "Photo",
   signInUrl: "Sign-in service address",
   editor: "Editor settings",
-  quote: "Their words, exactly as posted",
-  date: "Date posted",
-  link: "Link to the review",
-  googleBusinessProfile: "Google Business Profile",
-  reviewsUrl: "Where your reviews are read",
-  writeReviewUrl: "Where customers leave a review",
   jobs: "Jobs",
   story: "The story",
   month: "Month done",
@@ -123,6 +119,16 @@ const LABELS_IN: Record<string, string> = {
   "sources.passage": "The words it rests on",
 };
 
+/** The labels the features give their own fields (features/fields.ts), as LABELS and ITEM_LABELS do. */
+const FEATURE_LABELS: Record<string, string> = Object.assign(
+  {},
+  ...(FEATURE_FIELDS as readonly FeatureFields[]).map((fields) => fields.labels),
+);
+const FEATURE_ITEM_LABELS: Record<string, string> = Object.assign(
+  {},
+  ...(FEATURE_FIELDS as readonly FeatureFields[]).map((fields) => fields.itemLabels),
+);
+
 /** What one item of a list is called, for its "Add …" button. */
 const ITEM_LABELS: Record<string, string> = {
   towns: "Town",
@@ -139,7 +145,6 @@ const ITEM_LABELS: Record<string, string> = {
   items: "Item",
   counties: "County",
   areaServed: "Town",
-  reviews: "Review",
   jobs: "Job",
   rules: "Rule",
   licensedWork: "Licensed work",
@@ -209,7 +214,8 @@ function choicesFor(name: DataFileName, lists: SiteLists): Choices {
 }
 
 function labelFor(name: string): string {
-  if (LABELS[name]) return LABELS[name];
+  const label = LABELS[name] ?? FEATURE_LABELS[name];
+  if (label) return label;
   const words = name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -233,7 +239,8 @@ function countsOf(schema: JsonSchema): Record<string, number> {
 }
 
 function itemLabel(name: string): Record<string, string> {
-  return ITEM_LABELS[name] ? { label_singular: ITEM_LABELS[name] } : {};
+  const item = ITEM_LABELS[name] ?? FEATURE_ITEM_LABELS[name];
+  return item ? { label_singular: item } : {};
 }
 
 function summaryOf(item: JsonSchema): Record<string, string> {

@@ -13,7 +13,7 @@
 import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
 import { DATA_FILES, type DataFileName, type LawFile, type License, type SiteData } from "./schema.ts";
-import { businessDay } from "./special-hours.ts";
+import { businessDay } from "./days.ts";
 import { didYouMean, suggestionsFor } from "./suggest.ts";
 
 /** A reference to a rule of law.yaml in a text: {law:julie-notice}. */

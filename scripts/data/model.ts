@@ -8,7 +8,8 @@ import { accentPalette, type AccentPalette } from "./accent.ts";
 import type { BrandImage } from "./brand.ts";
 import type { PhotoInfo } from "./photos.ts";
 import { DAYS, US_PHONE, type HeroPhoto, type Job, type JobPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
-import { businessDay, dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
+import { dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
+import { businessDay } from "./days.ts";
 import { privacyFacts, type PrivacyFacts, type ServedBy } from "./privacy.ts";
 import { placeholdersIn, type Placeholder } from "./placeholders.ts";
 

@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import type { DataProblem } from "./problems.ts";
 import { keyNodeAt, problemAt, type ParsedFile } from "./read-yaml.ts";
 import { DATA_FILES, type SiteData } from "./schema.ts";
-import { businessDay } from "./special-hours.ts";
+import { businessDay } from "./days.ts";
 
 const run = promisify(execFile);
 

@@ -17,17 +17,12 @@ import {
 import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
 import type { Job, Service, SiteData, Town } from "./schema.ts";
-import { sameTown } from "./reviews.ts";
-import { closestMatch, didYouMean, suggestionsFor } from "./suggest.ts";
-import { businessDay, specialHoursProblems } from "./special-hours.ts";
-
-export interface CheckedFiles {
-  site?: ParsedFile;
-  services?: ParsedFile;
-  towns?: ParsedFile;
-  faq?: ParsedFile;
-  jobs?: ParsedFile;
-}
+import { didYouMean, suggestionsFor } from "./suggest.ts";
+import { specialHoursProblems } from "./special-hours.ts";
+import { businessDay } from "./days.ts";
+import { duplicates, type CheckedFiles, type Findings } from "./rows.ts";
+import { FEATURE_FIELDS } from "../features/fields.ts";
+import type { FeatureFields } from "./extension.ts";
 
 const townsOf = (file: ParsedFile) => file.value as Record<TownPageList, Town[]>;
 const servicesOf = (file: ParsedFile) => (file.value as { services: Service[] }).services;
@@ -39,15 +34,10 @@ function townRows(file: ParsedFile): { town: Town; keys: [TownPageList, number] 
   );
 }
 
-function duplicates(file: ParsedFile, entries: { keys: PathKey[]; value: string }[], what: string): DataProblem[] {
-  const seen = new Set<string>();
-  const problems: DataProblem[] = [];
-  for (const entry of entries) {
-    if (seen.has(entry.value)) problems.push(problemAt(file, entry.keys, `${JSON.stringify(entry.value)} a second time`, `a unique ${what}`));
-    seen.add(entry.value);
-  }
-  return problems;
-}
+
+
+
+
 
 /** The schema bounds latitude and longitude by a rectangle; this is the state's outline. */
 function pointsInIllinois(towns: ParsedFile): DataProblem[] {
@@ -266,10 +256,6 @@ function uniqueHighlights(towns: ParsedFile): DataProblem[] {
   );
 }
 
-interface Findings {
-  problems: DataProblem[];
-  warnings: DataProblem[];
-}
 
 /**
  * Each town page's wording is its own (near-duplicates.ts): a page too close to an earlier one is
@@ -286,42 +272,6 @@ function ownWording(towns: ParsedFile): Findings {
   return found;
 }
 
-/**
- * Customers' reviews in site.yaml: each names a service that exists, was posted no later than
- * `today` (the day of the build, at the business), and is listed once. A town without a page is
- * allowed; one spelt close to a page's name is a warning, since the review would miss that page
- * without a word.
- */
-function reviewRules(site: ParsedFile, services: ParsedFile | undefined, towns: ParsedFile | undefined, today: Date): Findings {
-  const reviews = (site.value as SiteData).reviews;
-  const day = businessDay(today);
-  const keys = services ? servicesOf(services).map((service) => service.key) : undefined;
-  const townNames = towns ? townRows(towns).map(({ town }) => town.name) : [];
-  const problems = duplicates(
-    site,
-    reviews.map((review, i) => ({ keys: ["reviews", i, "link"], value: review.link })),
-    "link (each review once)",
-  );
-  const warnings: DataProblem[] = [];
-  reviews.forEach((review, i) => {
-    if (review.date > day)
-      problems.push(problemAt(site, ["reviews", i, "date"], `"${review.date}"`, `a date no later than today, ${day}`));
-    if (keys && review.service !== undefined && !keys.includes(review.service)) {
-      const hint = didYouMean(suggestionsFor(review.service, keys));
-      problems.push({
-        ...problemAt(site, ["reviews", i, "service"], `"${review.service}"`, "the key of a service in services.yaml"),
-        ...(hint ? { hint } : {}),
-      });
-    }
-    const near = townNames.some((name) => sameTown(name, review.town)) ? undefined : closestMatch(review.town, townNames);
-    if (near)
-      warnings.push({
-        ...problemAt(site, ["reviews", i, "town"], `"${review.town}", the name of no town page`, "a town page's name to show the review there"),
-        hint: didYouMean([near]),
-      });
-  });
-  return { problems, warnings };
-}
 
 /** "before and during", for a job's photos: the roles given, each once, in the schema's order. */
 function rolesText(roles: readonly string[]): string {
@@ -401,9 +351,12 @@ function privacyDateProblems(site: ParsedFile, today: Date): DataProblem[] {
 export function checkRules({ site, services, towns, faq, jobs }: CheckedFiles, today: Date = new Date()): Findings {
   const problems: DataProblem[] = [];
   const wording = towns ? ownWording(towns) : { problems: [], warnings: [] };
-  const reviews = site ? reviewRules(site, services, towns, today) : { problems: [], warnings: [] };
+  // The features' own rules (features/fields.ts), reviews' among them.
+  const features = (FEATURE_FIELDS as readonly FeatureFields[]).map(
+    (fields) => fields.rules?.({ site, services, towns, faq, jobs }, today) ?? { problems: [], warnings: [] },
+  );
   const jobFindings = jobs ? jobRules(jobs, services, towns, today) : { problems: [], warnings: [] };
-  problems.push(...reviews.problems, ...jobFindings.problems);
+  problems.push(...features.flatMap((found) => found.problems), ...jobFindings.problems);
   problems.push(...countiesExist(site, towns));
   if (towns) problems.push(...pointsInIllinois(towns), ...uniqueHighlights(towns), ...wording.problems);
   if (services && towns) problems.push(...slugsAndKeys(services, towns));
@@ -413,7 +366,10 @@ export function checkRules({ site, services, towns, faq, jobs }: CheckedFiles, t
   if (site) problems.push(...typedFigures(site, [services, towns, faq].filter((file): file is ParsedFile => !!file)));
   if (site && services && towns) problems.push(...townsBeyondServed(site, services, towns));
   if (site) problems.push(...specialHoursProblems(site), ...privacyDateProblems(site, today));
-  return { problems, warnings: [...wording.warnings, ...reviews.warnings, ...jobFindings.warnings] };
+  return {
+    problems,
+    warnings: [...wording.warnings, ...features.flatMap((found) => found.warnings), ...jobFindings.warnings],
+  };
 }
 
 

@@ -1,29 +1,22 @@
 // The shape of every data file. The generator validates with these schemas, and the JSON Schemas
 // for editors are generated from them, so a rule lives in exactly one place.
 import { z } from "zod";
+import { calendarDay, httpsUrl, slug, text } from "./fields.ts";
+import { withFeatureFields } from "./extension.ts";
+import { FEATURE_FIELDS } from "../features/fields.ts";
 import { isIconName } from "./icons.ts";
 import { parseHtmlFragment } from "./html-fragment.ts";
 import { readLeadFormEmbed } from "./lead-form.ts";
-import { HOST, HTTPS_ADDRESS, MAX_HOST_LENGTH, HTTPS_ADDRESS_EXPECTED, httpsAddressProblem } from "./web-address.ts";
+import { HOST, MAX_HOST_LENGTH } from "./web-address.ts";
 import { EVENTS_ADDRESS, EVENTS_ADDRESS_EXPECTED, eventsAddressProblem, LOWERCASE_HOST_NAME } from "./plausible.ts";
 import { accentProblem } from "./accent.ts";
-import { PLACEHOLDER_ADDRESS } from "./placeholders.ts";
 
-const text = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(min, `text of at least ${min} characters`)
-    .max(max, `text of at most ${max} characters`);
 
 /** A US phone number as visitors read it: (217) 555-0142, 217-555-0142 or 217.555.0142. */
 export const US_PHONE = /^(?:\(([2-9]\d{2})\) ?|([2-9]\d{2})[-. ])([2-9]\d{2})[-. ](\d{4})$/;
 
 const phone = z.string().regex(US_PHONE, "a US phone number such as (217) 555-0142");
 
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a slug of lowercase letters, digits and single hyphens");
 
 const icon = z
   .string()
@@ -35,10 +28,6 @@ export const iconSchema = icon;
 
 const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "a 24-hour time such as 07:00");
 
-/** An https address whose host is a host name (web-address.ts): the one rule for every address in data/. */
-const httpsUrl = z.string().regex(HTTPS_ADDRESS, {
-  error: (issue) => (typeof issue.input === "string" && httpsAddressProblem(issue.input)) || HTTPS_ADDRESS_EXPECTED,
-});
 
 export const DAYS = [
   "Monday",
@@ -50,8 +39,6 @@ export const DAYS = [
   "Sunday",
 ] as const;
 
-/** A day that exists on the calendar, as YYYY-MM-DD: 2026-02-30 is refused. */
-const calendarDay = z.iso.date("a date that exists, as YYYY-MM-DD, such as 2026-11-26");
 
 /**
  * A dated exception to the weekly hours: one day (day) or several in a row (from, to), closed
@@ -73,66 +60,6 @@ const highlightSchema = z.strictObject({ icon, text: text(3, 60) });
 const faqSchema = z.strictObject({
   question: text(10, 140),
   answer: text(30, 700),
-});
-
-/**
- * A customer's review, copied from where it was posted and shown word for word (16 CFR Part 465
- * forbids altered reviews). The quote's bounds: under 20 characters a review says nothing a
- * visitor can weigh; 600 keep three reviews and the rest of a page within its first-round-trip
- * budget, and a longer review is read in full at its link.
- */
-/**
- * What the owner's guide's example review says in place of a customer's words, name, town and
- * link: refused, so that the example, pasted and not filled in, never shows as a review.
- */
-const EXAMPLE_REVIEW_TEXTS = [
-  "Paste the customer's words here, exactly as they posted them.",
-  "Their name as they agreed to show it",
-  "Their town",
-];
-const PLACEHOLDER_EXPECTED = "the real address, not a placeholder such as the guide's example";
-
-const notExample = <T extends z.ZodType<string>>(schema: T, expected: string) =>
-  schema.refine((value) => !EXAMPLE_REVIEW_TEXTS.includes(value), expected);
-/**
- * An https address that is not a placeholder: one pattern (the placeholder refused by a lookahead),
- * so that the site editor holds its field to the same rule as the build.
- */
-const realAddress = z.string().regex(new RegExp(`^(?!${PLACEHOLDER_ADDRESS})${HTTPS_ADDRESS.source.slice(1)}`), {
-  error: (issue) =>
-    typeof issue.input !== "string"
-      ? HTTPS_ADDRESS_EXPECTED
-      : httpsAddressProblem(issue.input) ?? PLACEHOLDER_EXPECTED,
-});
-
-const reviewSchema = z.strictObject({
-  quote: notExample(
-    z
-      .string()
-      .trim()
-      .min(20, "the customer's words, at least 20 characters")
-      .max(600, "at most 600 characters: show a shorter review, never a cut one"),
-    "the customer's own words, not the guide's example",
-  ).describe("The customer's words, exactly as posted: copy and paste them, and change nothing, not even a typo"),
-  name: notExample(text(2, 60), "the customer's name, not the guide's example").describe(
-    "The customer's name as they agreed to have it shown, such as Jane D. Ask them before you add their review",
-  ),
-  town: notExample(text(2, 40), "the customer's town, not the guide's example").describe(
-    "The customer's town. The review also shows on that town's page, if there is one",
-  ),
-  date: calendarDay.describe("The day the review was posted, as YYYY-MM-DD; never later than today"),
-  service: slug
-    .describe("Optional: the key of the service done, from services.yaml, such as drainage-system; the review also shows on its page")
-    .optional(),
-  link: realAddress.describe("The address of the review where it was posted, such as its share link on Google Maps"),
-});
-
-/** Where the business's reviews on Google are read and written. */
-const googleProfileSchema = z.strictObject({
-  reviewsUrl: realAddress.describe("The address where anyone can read all your reviews on Google (your Business Profile)"),
-  writeReviewUrl: realAddress.describe(
-    'Google\'s "write a review" address for your profile, from "Ask for reviews" in your Business Profile',
-  ),
 });
 
 /** The folder in data/ that holds the photos; the data names a photo by its path from data/. */
@@ -205,7 +132,8 @@ export type License = (typeof LICENSES)[number];
 /** Where Plausible's own service takes counts (its Events API), unless site.yaml names a server of the owner's. */
 export const PLAUSIBLE_EVENTS = "https://plausible.io/api/event";
 
-const siteSchema = z.strictObject({
+/** The core's fields of site.yaml, in their order; the features' own (features/fields.ts) go in among them. */
+const coreSiteShape = {
   name: text(3, 60).describe("The business name, as every page shows it. Until the owner confirms it, a placeholder"),
   tagline: text(10, 120).describe("One line about the business, used on the link preview of the home page"),
   url: httpsUrl.describe(
@@ -280,13 +208,6 @@ const siteSchema = z.strictObject({
     .array(z.strictObject({ name: text(2, 30), url: httpsUrl }))
     .default([])
     .describe("The business's pages elsewhere, shown in the footer. Links to /example pages are placeholders"),
-  reviews: z
-    .array(reviewSchema)
-    .default([])
-    .describe("Reviews customers posted, shown word for word with a link to each, most recent first"),
-  googleBusinessProfile: googleProfileSchema
-    .describe("Optional: your Google Business Profile, for the links to read your reviews and to leave one")
-    .optional(),
   leadForm: z.strictObject({
     embed: z
       .string()
@@ -374,7 +295,9 @@ const siteSchema = z.strictObject({
       "Optional: count page views and taps on Call, Text and Free Estimate in your own Plausible Analytics, with no cookies. Without it, the site counts nothing",
     )
     .optional(),
-});
+};
+
+const siteSchema = z.strictObject(withFeatureFields(coreSiteShape, FEATURE_FIELDS));
 
 const section = z.strictObject({ heading: text(5, 80), text: text(40, 900) });
 
@@ -576,7 +499,6 @@ export type Highlight = z.infer<typeof highlightSchema>;
 export type SpecialHours = z.infer<typeof specialHoursSchema>;
 export type Photo = z.infer<typeof photoSchema>;
 export type HeroPhoto = z.infer<typeof heroSchema>;
-export type Review = z.infer<typeof reviewSchema>;
 export type Job = z.infer<typeof jobSchema>;
 export type JobPhoto = z.infer<typeof jobPhotoSchema>;
 export type LawFile = z.infer<typeof lawFileSchema>;

@@ -14,21 +14,6 @@ import type { SiteData, SpecialHours } from "./schema.ts";
  */
 export const SPECIAL_HOURS_AHEAD_DAYS = 60;
 
-/** All of Illinois keeps Central time: the business's days begin there, not on the build machine's clock. */
-const BUSINESS_TIME_ZONE = "America/Chicago";
-
-/** The calendar day at the business at `moment`, as YYYY-MM-DD. */
-export function businessDay(moment: Date): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(moment);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
 /** "2026-11-26" and 60 → "2027-01-25". */
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -7,7 +7,7 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { businessDay } from "../data/special-hours.ts";
+import { businessDay } from "../data/days.ts";
 import { BUILD_INPUT_PATHSPECS, type Host } from "../headers/hosts.ts";
 import { outputBytes } from "../lib/output.ts";
 import { renderSite } from "./generate.ts";

@@ -16,7 +16,7 @@ import { servedBy, type Host } from "../headers/hosts.ts";
 import { buildTargetFor } from "./build-target.ts";
 import { iconIn, loadIcons } from "../data/icons.ts";
 import { loadData } from "../data/load.ts";
-import { businessDay } from "../data/special-hours.ts";
+import { businessDay } from "../data/days.ts";
 import { DataError, type DataProblem } from "../data/problems.ts";
 import { Backlog } from "../lib/backlog.ts";
 import { BuildCache } from "../lib/cache.ts";

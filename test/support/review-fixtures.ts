@@ -1,7 +1,8 @@
 // Reviews for the tests, never for data/: the site shows only reviews customers really posted.
 // Three as long as the schema allows, naming one town with a page and one service, so that the
 // town's page and the service's page each show all three, as the home and contact pages do.
-import type { Review, SiteData } from "../../scripts/data/schema.ts";
+import type { SiteData } from "../../scripts/data/schema.ts";
+import type { Review } from "../../scripts/features/reviews/fields.ts";
 import { editYaml } from "./data-copy.ts";
 
 /** The longest quote the schema accepts. */

@@ -1,9 +1,9 @@
 import { dateText } from "../../data/model.ts";
-import { reviewSite } from "../../data/reviews.ts";
-import type { Review, SiteData } from "../../data/schema.ts";
+import { reviewSite } from "./choice.ts";
+import type { GoogleProfile, Review } from "./fields.ts";
 import { Section } from "../../../templates/parts/Section.tsx";
 
-type Profile = SiteData["googleBusinessProfile"];
+type Profile = GoogleProfile | undefined;
 
 /** A quote's paragraphs, as the customer broke them; the words themselves are never touched. */
 function paragraphs(quote: string): string[] {

@@ -3,7 +3,7 @@
 // pages. Each page shows the newest three that concern it (data/reviews.ts); the contact page
 // shows the profile's links even without a review, as the place a visitor looks for them.
 import { ReviewsSection } from "./ReviewsSection.tsx";
-import { reviewsFor } from "../../data/reviews.ts";
+import { reviewsFor } from "./choice.ts";
 import { CONTACT_PATH, HOME_PATH } from "../../site/urls.ts";
 import type { Feature } from "../feature.ts";
 

@@ -1,6 +1,6 @@
 // Which of the customers' reviews a page shows, and how their date and origin read. Pure
-// functions: the reviews come from data/site.yaml, already checked (schema.ts, rules.ts).
-import type { Review } from "./schema.ts";
+// functions: the reviews come from data/site.yaml, already checked (fields.ts).
+import { sameTown, type Review } from "./fields.ts";
 
 /**
  * At most this many reviews on one page, the most recent first: three long ones keep a page
@@ -8,15 +8,6 @@ import type { Review } from "./schema.ts";
  * away, on the Business Profile and at each review's own link.
  */
 export const REVIEWS_PER_PAGE = 3;
-
-/** "Mt. Zion", "mt zion" and "Mt  Zion" are one town. */
-function townKey(name: string): string {
-  return name.toLowerCase().replace(/\./g, "").replace(/\s+/g, " ").trim();
-}
-
-export function sameTown(a: string, b: string): boolean {
-  return townKey(a) === townKey(b);
-}
 
 /**
  * The reviews a page shows: on a town's page those from that town, on a service's page those of
@@ -33,7 +24,6 @@ export function reviewsFor(reviews: readonly Review[], page?: { town: string } |
     .slice(0, REVIEWS_PER_PAGE)
     .map(({ review }) => review);
 }
-
 
 /** The sites reviews are usually posted on, by the end of their host name. */
 const REVIEW_SITES: [RegExp, string][] = [
