@@ -203,7 +203,7 @@ Exit codes:
 
 async function runChangedSince(moments: string[], options: { data: string }) {
   const { changedSince, lastBuildInputCommit, liveBuildMoment } = await import("../scripts/pipeline/day-change.ts");
-  const { dayText } = await import("../scripts/data/special-hours.ts");
+  const { dayText } = await import("../scripts/data/days.ts");
   const dataDir = path.resolve(options.data);
   const lastCommit = await lastBuildInputCommit(dataDir);
   const since = liveBuildMoment(moments, lastCommit);

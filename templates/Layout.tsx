@@ -92,7 +92,7 @@ export function Layout({
           {shell.breadcrumbs.length > 0 ? <Breadcrumbs crumbs={shell.breadcrumbs} /> : null}
           {children}
         </main>
-        <Footer business={business} year={shell.year} />
+        <Footer business={business} year={shell.year} hours={shell.sections?.hours} />
         <CallBar phone={callPhone ?? business.phone} estimateHref={estimateHref} text={business.text} />
         <script dangerouslySetInnerHTML={{ __html: assets.bodyScript }} />
         {/* Last, not in <head>: the JSON-LD repeats the page's own text (FAQ answers, town names), and

@@ -121,11 +121,11 @@ describe("the list of features", () => {
   it("refuses two features that give the same file, or each the pages' own script, naming both", async () => {
     const { business } = await model();
     const file = giving("one", { files: new Map([["assets/x.js", "1"]]) });
-    await expect(siteParts({ business }, [file, { ...file, name: "two" }])).rejects.toThrow(
+    await expect(siteParts({ business, today: new Date() }, [file, { ...file, name: "two" }])).rejects.toThrow(
       "Two features add assets/x.js: one and two",
     );
     const script = giving("one", { bodyScript: { entry: "a.ts", define: {} } });
-    await expect(siteParts({ business }, [script, { ...script, name: "two" }])).rejects.toThrow(
+    await expect(siteParts({ business, today: new Date() }, [script, { ...script, name: "two" }])).rejects.toThrow(
       "Two features add the pages' own script: one and two",
     );
   });
@@ -133,20 +133,25 @@ describe("the list of features", () => {
   it("refuses two features with a section in one place of one page, naming both and the page", async () => {
     const { business } = await model();
     const voice = giving("one", { sections: () => ({ voices: createElement("p", null, "one") }) });
-    const parts = await siteParts({ business }, [voice, { ...voice, name: "two" }]);
+    const parts = await siteParts({ business, today: new Date() }, [voice, { ...voice, name: "two" }]);
     expect(() => parts.sections({ path: "/contact", subject: { kind: "site" } })).toThrow(
       "Two features put a section in voices on /contact: one and two",
     );
-    const quiet = await siteParts({ business }, [voice, giving("two", { sections: () => ({ voices: null }) })]);
+    const quiet = await siteParts({ business, today: new Date() }, [
+      voice,
+      giving("two", { sections: () => ({ voices: null }) }),
+    ]);
     expect(quiet.sections({ path: "/", subject: { kind: "site" } }).voices).toBeDefined();
   });
 
   it("refuses a feature's file outside assets/, and its data-page on the <body>", async () => {
     const { business } = await model();
-    await expect(siteParts({ business }, [giving("one", { files: new Map([["_headers", "/*"]]) })])).rejects.toThrow(
-      "The one feature adds _headers: expected a file under assets/",
-    );
-    const parts = await siteParts({ business }, [giving("one", { bodyData: () => ({ page: "not-found" }) })]);
+    await expect(
+      siteParts({ business, today: new Date() }, [giving("one", { files: new Map([["_headers", "/*"]]) })]),
+    ).rejects.toThrow("The one feature adds _headers: expected a file under assets/");
+    const parts = await siteParts({ business, today: new Date() }, [
+      giving("one", { bodyData: () => ({ page: "not-found" }) }),
+    ]);
     expect(() => parts.bodyData({ kind: "site" })).toThrow("A feature cannot set the <body>'s data-page");
   });
 
@@ -163,7 +168,7 @@ describe("the list of features", () => {
 
   it("asks a feature that is off for nothing: the shipped data counts nothing", async () => {
     const { business } = await model();
-    const parts = await siteParts({ business });
+    const parts = await siteParts({ business, today: new Date() });
     expect(parts.on).toEqual([]);
     expect(parts.files.size).toBe(0);
     expect(parts.policy.size).toBe(0);

@@ -7,9 +7,13 @@ import { renderSite } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { formatProblem } from "../scripts/data/problems.ts";
-import type { SpecialHours } from "../scripts/data/schema.ts";
-import { dayText, SPECIAL_HOURS_AHEAD_DAYS, upcomingSpecialHours } from "../scripts/data/special-hours.ts";
-import { businessDay } from "../scripts/data/days.ts";
+import {
+  SPECIAL_HOURS_AHEAD_DAYS,
+  upcomingSpecialHours,
+  type SpecialHours,
+} from "../scripts/features/closures/fields.ts";
+import { specialHoursShown } from "../scripts/features/closures/closures.tsx";
+import { businessDay, dayText } from "../scripts/data/days.ts";
 import { copyData, lineOf, problemsOf, replaceInFile } from "./support/data-copy.ts";
 import { LEFT_OUT_FOR_PLACEHOLDERS, missingProperties, typedNodes, type JsonObject } from "./support/json-ld.ts";
 import { DATA_DIR } from "./support/paths.ts";
@@ -84,7 +88,7 @@ describe("which exceptions a build shows", () => {
     await addSpecialHours(dir, FIXTURE_SPECIAL_HOURS);
     const raw = await loadData(dir);
     const shown = (today: string) =>
-      buildModel(raw, { today: new Date(today) }).business.specialHours.map((entry) => entry.text);
+      specialHoursShown(buildModel(raw).business.specialHours, businessDay(new Date(today))).map((entry) => entry.text);
     expect(shown("2026-11-23T20:00:00Z")).toEqual(FIXTURE_SHOWN);
     expect(shown("2026-11-27T20:00:00Z")).toEqual(FIXTURE_SHOWN.slice(1));
     expect(shown("2026-12-27T20:00:00Z")).toEqual(["Closed Monday, February 15 (Presidents Day)"]);
@@ -316,8 +320,10 @@ describe("the owner's guide's section on closed days", () => {
     const [example] = fencedBlocks(await section(), "yaml");
     const [reads] = fencedBlocks(await section(), "text");
     const dir = await withExample(example!);
-    const { business } = buildModel(await loadData(dir), { today: HOURS_TODAY });
-    expect(business.specialHours.map((entry) => entry.text)).toEqual(reads!.trim().split("\n"));
+    const { business } = buildModel(await loadData(dir));
+    expect(specialHoursShown(business.specialHours, businessDay(HOURS_TODAY)).map((entry) => entry.text)).toEqual(
+      reads!.trim().split("\n"),
+    );
   });
 
   it("prints the problem it says check prints for a range that ends before it starts", async () => {

@@ -15,6 +15,9 @@ export const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a slug of lowercase letters, digits and single hyphens");
 
+/** A time of day on the 24-hour clock, as HH:MM. */
+export const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "a 24-hour time such as 07:00");
+
 /** A day that exists on the calendar, as YYYY-MM-DD: 2026-02-30 is refused. */
 export const calendarDay = z.iso.date("a date that exists, as YYYY-MM-DD, such as 2026-11-26");
 

@@ -8,8 +8,6 @@ import { accentPalette, type AccentPalette } from "./accent.ts";
 import type { BrandImage } from "./brand.ts";
 import type { PhotoInfo } from "./photos.ts";
 import { DAYS, US_PHONE, type HeroPhoto, type Job, type JobPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
-import { dayText, spanOf, upcomingSpecialHours } from "./special-hours.ts";
-import { businessDay } from "./days.ts";
 import { privacyFacts, type PrivacyFacts, type ServedBy } from "./privacy.ts";
 import { placeholdersIn, type Placeholder } from "./placeholders.ts";
 
@@ -39,18 +37,6 @@ export interface TextLink {
   e164: string;
   /** The sms: link with the estimate request started (textLink). */
   href: string;
-}
-
-/** A dated exception to the weekly hours, as the pages show it and the structured data states it. */
-interface SpecialHoursShown {
-  /** First and last day, YYYY-MM-DD; the same day for a one-day exception. */
-  first: string;
-  last: string;
-  /** The other hours; both absent on days closed all day. */
-  opens?: string;
-  closes?: string;
-  /** "Closed Thursday, November 26 (Thanksgiving)", "Friday, November 27: 8:00 a.m. – noon (day after Thanksgiving)" */
-  text: string;
 }
 
 /** The estimate form as the contact page embeds it (lead-form.ts), with the frame's accessible name. */
@@ -83,7 +69,7 @@ export type SiteTown = WithPhotos<Town>;
 /** A service of services.yaml, its photos resolved, with the town pages its areaServed names, in its order. */
 export type SiteService = WithPhotos<Service> & { servedTowns: SiteTown[] };
 
-export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHours" | "leadForm" | "hero"> {
+export interface Business extends Omit<SiteData, "phones" | "hours" | "leadForm" | "hero"> {
   leadForm: LeadForm;
   /** The photo at the top of the home page, when site.yaml names one. */
   hero?: PhotoRef<HeroPhoto>;
@@ -95,8 +81,6 @@ export interface Business extends Omit<SiteData, "phones" | "hours" | "specialHo
   hours: OpeningHours[];
   /** Days with no opening hours, in week order. */
   closedDays: string[];
-  /** The exceptions to the hours a build on its day shows (special-hours.ts), soonest first. */
-  specialHours: SpecialHoursShown[];
   /**
    * The placeholders still in site.yaml (placeholders.ts): none in a build for a host, which
    * refuses them; a build on this computer and a draft's preview show them, marked.
@@ -186,7 +170,7 @@ function dayRange(days: string[]): string {
 }
 
 /** "7:00 a.m. – 5:00 p.m." */
-function timeRange(opens: string, closes: string): string {
+export function timeRange(opens: string, closes: string): string {
   return `${formatTime(opens)} – ${formatTime(closes)}`;
 }
 
@@ -200,28 +184,13 @@ function toOpeningHours(hours: SiteData["hours"]): OpeningHours[] {
   }));
 }
 
-/** The exceptions shown on `today` (YYYY-MM-DD), in words formatted like the weekly hours. */
-function toSpecialHours(entries: SiteData["specialHours"], today: string): SpecialHoursShown[] {
-  return upcomingSpecialHours(entries, today).map((entry) => {
-    const { first, last } = spanOf(entry);
-    const dates = first === last ? dayText(first) : `${dayText(first)} – ${dayText(last)}`;
-    const { opens, closes, reason } = entry;
-    // The rules (special-hours.ts) leave a day either closed or with both times.
-    if (entry.closed === true || opens === undefined || closes === undefined)
-      return { first, last, text: `Closed ${dates} (${reason})` };
-    return { first, last, opens, closes, text: `${dates}: ${timeRange(opens, closes)} (${reason})` };
-  });
-}
-
 export interface ModelOptions {
-  /** The moment of the build, which decides the exceptions to the hours shown; now by default. */
-  today?: Date;
   /** The static host the build is for, which /privacy names; none for the local server and nginx. */
   servedBy?: ServedBy;
 }
 
 export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel {
-  const { phones, hours, specialHours, leadForm, hero, ...rest } = raw.site;
+  const { phones, hours, leadForm, hero, ...rest } = raw.site;
   // Read by the schema (schema.ts), which refused a snippet that cannot be read.
   const form = leadForm.embed;
   const { logo, icon, accent } = rest;
@@ -242,7 +211,6 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
       ...(phones.text === undefined ? {} : { text: textLink(phones.text) }),
       hours: toOpeningHours(hours),
       closedDays: DAYS.filter((day) => !hours.some((entry) => entry.days.includes(day))),
-      specialHours: toSpecialHours(specialHours, businessDay(options.today ?? new Date())),
       placeholders: placeholdersIn(raw.site),
     },
     ...resolvedRows(raw, resolve),

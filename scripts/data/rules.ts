@@ -18,7 +18,6 @@ import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
 import type { Job, Service, SiteData, Town } from "./schema.ts";
 import { didYouMean, suggestionsFor } from "./suggest.ts";
-import { specialHoursProblems } from "./special-hours.ts";
 import { businessDay } from "./days.ts";
 import { duplicates, type CheckedFiles, type Findings } from "./rows.ts";
 import { FEATURE_FIELDS } from "../features/fields.ts";
@@ -365,7 +364,7 @@ export function checkRules({ site, services, towns, faq, jobs }: CheckedFiles, t
   if (site && towns) problems.push(...regularAreaClaims(site, towns));
   if (site) problems.push(...typedFigures(site, [services, towns, faq].filter((file): file is ParsedFile => !!file)));
   if (site && services && towns) problems.push(...townsBeyondServed(site, services, towns));
-  if (site) problems.push(...specialHoursProblems(site), ...privacyDateProblems(site, today));
+  if (site) problems.push(...privacyDateProblems(site, today));
   return {
     problems,
     warnings: [...wording.warnings, ...features.flatMap((found) => found.warnings), ...jobFindings.warnings],

@@ -1,7 +1,7 @@
 // The shape of every data file. The generator validates with these schemas, and the JSON Schemas
 // for editors are generated from them, so a rule lives in exactly one place.
 import { z } from "zod";
-import { calendarDay, httpsUrl, slug, text } from "./fields.ts";
+import { calendarDay, httpsUrl, slug, text, time } from "./fields.ts";
 import { withFeatureFields } from "./extension.ts";
 import { FEATURE_FIELDS } from "../features/fields.ts";
 import { isIconName } from "./icons.ts";
@@ -26,7 +26,6 @@ const icon = z
 /** The icon-name rule, for the editors' list of names and the "did you mean" hints. */
 export const iconSchema = icon;
 
-const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "a 24-hour time such as 07:00");
 
 
 export const DAYS = [
@@ -39,21 +38,6 @@ export const DAYS = [
   "Sunday",
 ] as const;
 
-
-/**
- * A dated exception to the weekly hours: one day (day) or several in a row (from, to), closed
- * all day or open other hours, and why. Which fields go together (a day or a range, closed or
- * hours, a range that ends after it starts) is checked in special-hours.ts, at the entry's line.
- */
-const specialHoursSchema = z.strictObject({
-  day: calendarDay.describe("One day, as YYYY-MM-DD, such as 2026-11-26. For several days in a row, use from and to instead").optional(),
-  from: calendarDay.describe("The first of several days in a row, as YYYY-MM-DD").optional(),
-  to: calendarDay.describe("The last of several days in a row, as YYYY-MM-DD, on or after from").optional(),
-  closed: z.boolean().describe("true when the office is closed all day; otherwise give opens and closes").optional(),
-  opens: time.describe("The opening time on that day, such as 08:00; leave out when closed").optional(),
-  closes: time.describe("The closing time on that day, such as 12:00; leave out when closed").optional(),
-  reason: text(3, 40).describe("A few words on why, shown in brackets after the date, such as Thanksgiving"),
-});
 
 const highlightSchema = z.strictObject({ icon, text: text(3, 60) });
 
@@ -169,12 +153,6 @@ const coreSiteShape = {
       }),
     )
     .min(1),
-  specialHours: z
-    .array(specialHoursSchema)
-    .default([])
-    .describe(
-      "Days the office is closed or keeps other hours, such as holidays. Shown beside the weekly hours from 60 days before until the day has passed",
-    ),
   emergencyNote: text(10, 100)
     .describe(
       "Optional: one line shown under the hours, such as: Storm damage or a broken sewer line? Call any time. Only if someone really answers at any hour",
@@ -496,7 +474,6 @@ export type Service = z.infer<typeof serviceSchema>;
 export type Town = z.infer<typeof townSchema>;
 export type Faq = z.infer<typeof faqSchema>;
 export type Highlight = z.infer<typeof highlightSchema>;
-export type SpecialHours = z.infer<typeof specialHoursSchema>;
 export type Photo = z.infer<typeof photoSchema>;
 export type HeroPhoto = z.infer<typeof heroSchema>;
 export type Job = z.infer<typeof jobSchema>;

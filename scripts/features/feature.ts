@@ -16,6 +16,8 @@ import type { PrivacyStatement } from "../site/privacy.ts";
 /** What a feature may know of the build it is asked about. */
 interface FeatureBuild {
   business: Business;
+  /** The moment of the build: what a feature shows that depends on the day is decided by it. */
+  today: Date;
   /** The bundles made before (lib/bundle.ts), for a feature's own scripts. */
   kept?: KeptBundles;
 }
@@ -36,6 +38,8 @@ export interface FeatureParts {
   privacy?: readonly PrivacyStatement[];
   /** The data- attributes of a page's <body> (name without "data-" → value), from what the page is about. */
   bodyData?(subject: PageSubject): Readonly<Record<string, string | undefined>>;
+  /** What it states of the business in the pages' structured data: properties of the business's node, after its weekly hours (seo/structured-data.ts). */
+  businessFacts?: Readonly<Record<string, unknown>>;
   /** Its sections on a page, by the place each goes in the page's template (site/page.ts); none where it has nothing to show. */
   sections?(page: SectionPage): Readonly<Partial<Record<SectionSlot, ReactElement | null>>>;
 }

@@ -10,8 +10,9 @@ import type { BodyScriptEntry } from "../pages/assets.ts";
 import type { Feature, FeatureParts } from "./feature.ts";
 import { counting } from "./counting/counting.ts";
 import { reviews } from "./reviews/reviews.tsx";
+import { closures } from "./closures/closures.tsx";
 
-const FEATURES: readonly Feature[] = [counting, reviews];
+const FEATURES: readonly Feature[] = [counting, reviews, closures];
 
 /** What the features that are on add to one build, in feature-neutral terms. */
 export interface SiteParts {
@@ -26,6 +27,8 @@ export interface SiteParts {
   bodyData(subject: PageSubject): Record<string, string>;
   /** The features' sections on a page, by place; two features with a section in one place on one page are refused. */
   sections(page: SectionPage): Partial<Record<SectionSlot, ReactElement>>;
+  /** What they state of the business in the pages' structured data; one property from one feature. */
+  businessFacts: Record<string, unknown>;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface SiteParts {
  * pages' script, or the same file, are refused, naming both.
  */
 export async function siteParts(
-  build: { business: Business; kept?: KeptBundles },
+  build: { business: Business; today: Date; kept?: KeptBundles },
   features: readonly Feature[] = FEATURES,
 ): Promise<SiteParts> {
   const site: SiteParts = {
@@ -45,6 +48,7 @@ export async function siteParts(
     privacy: [],
     bodyData: () => ({}),
     sections: () => ({}),
+    businessFacts: {},
   };
   const owners = new Map<string, string>();
   const claim = (part: string, feature: string) => {
@@ -75,6 +79,10 @@ export async function siteParts(
     site.privacy.push(...(parts.privacy ?? []));
     if (parts.bodyData) bodyData.push(parts.bodyData);
     if (parts.sections) sections.push([feature.name, parts.sections]);
+    for (const [property, value] of Object.entries(parts.businessFacts ?? {})) {
+      claim(`the business's ${property}`, feature.name);
+      site.businessFacts[property] = value;
+    }
   }
   site.bodyData = (subject) => {
     const data: Record<string, string> = {};

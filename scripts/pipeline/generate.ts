@@ -154,13 +154,13 @@ async function produceSite(
   // A preview counts nothing: no visit to it is a visit to the site.
   const data = preview ? { ...loaded, site: { ...loaded.site, plausible: undefined } } : loaded;
   // /privacy names the host the build is for, whose servers send its pages.
-  const model = buildModel(data, { today, ...(options.host ? { servedBy: servedBy(options.host) } : {}) });
+  const model = buildModel(data, options.host ? { servedBy: servedBy(options.host) } : {});
   // Drawn once, when the first page that shows it renders, and shared with its picture.
   const areaMap = serviceAreaMapOf(model);
   const routes = buildRoutes(model, areaMap);
   const { brand } = model.business;
   // What the optional features that are on add (features/): asked once, before the pages' script is built.
-  const parts = await siteParts({ business: model.business, kept: memory.bundles });
+  const parts = await siteParts({ business: model.business, today, kept: memory.bundles });
   const [icons, assets, lastmod, cardLogo, edited] = await timer.time(
     "icons, stylesheet and scripts, the data's date",
     () =>
@@ -184,7 +184,7 @@ async function produceSite(
     assets,
     year: options.year ?? Number(businessDay(new Date()).slice(0, 4)),
     icons: iconDrawings(icons),
-    headFor: pageHeadFor(model),
+    headFor: pageHeadFor(model, parts.businessFacts),
     ...(preview ? { preview } : {}),
     ...(parts.on.length > 0 ? { features: parts } : {}),
   };

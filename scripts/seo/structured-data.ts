@@ -84,23 +84,6 @@ function openingHours(model: SiteModel): Node<OpeningHoursSpecification>[] {
 }
 
 /**
- * The dated exceptions the pages show beside the weekly hours, as schema.org's
- * specialOpeningHoursSpecification, which overrides the regular hours on those days. validFrom and
- * validThrough are the first and last day; a day closed all day has opens and closes both
- * "00:00", as Google's local business documentation asks ("To show a business is closed all day,
- * set both opens and closes properties to '00:00'").
- */
-function specialOpeningHours(model: SiteModel): Node<OpeningHoursSpecification>[] {
-  return model.business.specialHours.map((entry) => ({
-    "@type": "OpeningHoursSpecification",
-    validFrom: entry.first,
-    validThrough: entry.last,
-    opens: entry.opens ?? "00:00",
-    closes: entry.closes ?? "00:00",
-  }));
-}
-
-/**
  * The number for texts. schema.org's one property for it is a ServiceChannel's serviceSmsNumber
  * ("the number to access the service by text message"), a ContactPoint, used where the page names
  * a service and shows the Text link (the town pages). The business itself has no such property,
@@ -198,7 +181,6 @@ export function businessNode(model: SiteModel): Node<GeneralContractor> {
     },
     geo: { "@type": "GeoCoordinates", latitude: business.geo.lat, longitude: business.geo.lon },
     openingHoursSpecification: openingHours(model),
-    ...(business.specialHours.length > 0 ? { specialOpeningHoursSpecification: specialOpeningHours(model) } : {}),
     ...(realText(business.text) ? { contactPoint: [textContactPoint(business.text!)] } : {}),
     areaServed: [
       ...countyNodes(model),
@@ -349,10 +331,24 @@ function breadcrumbNode(crumbs: Crumb[], siteUrl: string): Node<BreadcrumbList> 
 }
 
 /** The page's graph, or undefined for pages that are not for search engines (the 404 page). */
-export function structuredDataFor(route: Route, model: SiteModel): Graph | undefined {
+/**
+ * What the features that are on state of the business (features/), such as the days it keeps other
+ * hours: properties of the business's node, after its weekly hours, wherever a page states it.
+ */
+export type BusinessFacts = Readonly<Record<string, unknown>>;
+
+/** The business's node with the features' facts after its weekly hours; any other node as it is. */
+function withFacts(node: Thing, facts: BusinessFacts): Thing {
+  if (typeof node !== "object" || !("openingHoursSpecification" in node)) return node;
+  const entries = Object.entries(node);
+  const at = entries.findIndex(([key]) => key === "openingHoursSpecification") + 1;
+  return Object.fromEntries([...entries.slice(0, at), ...Object.entries(facts), ...entries.slice(at)]) as Thing;
+}
+
+export function structuredDataFor(route: Route, model: SiteModel, facts: BusinessFacts = {}): Graph | undefined {
   if (route.meta.noindex) return undefined;
   const siteUrl = model.business.url;
-  const nodes: Thing[] = route.jsonLd(absoluteUrl(siteUrl, route.path));
+  const nodes: Thing[] = route.jsonLd(absoluteUrl(siteUrl, route.path)).map((node) => withFacts(node, facts));
   if (route.breadcrumbs.length > 0) nodes.push(breadcrumbNode(route.breadcrumbs, siteUrl));
   return nodes.length > 0 ? { "@context": "https://schema.org", "@graph": nodes } : undefined;
 }

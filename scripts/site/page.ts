@@ -65,9 +65,10 @@ export interface PageAssets {
 
 /**
  * The places on a page where a feature's section goes (features/), named by the part each plays,
- * since their order differs from page to page: customers' words ("voices").
+ * since their order differs from page to page: customers' words ("voices"), and what goes under
+ * the weekly hours wherever a page shows them ("hours").
  */
-export type SectionSlot = "voices";
+export type SectionSlot = "voices" | "hours";
 
 /** A page as a feature sees it to give its sections: its address and what it is about. */
 export interface SectionPage {

@@ -30,7 +30,7 @@ export function ContactPage({ shell, model }: { shell: PageShell; model: SiteMod
               photo.
             </p>
           ) : null}
-          <ContactFacts business={business} />
+          <ContactFacts business={business} hours={shell.sections?.hours} />
         </aside>
       </Section>
       {shell.sections?.voices}

@@ -99,7 +99,7 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
         <FaqList id="faq-heading" heading="Frequently asked questions" faqs={model.homeFaqs} />
       </Section>
 
-      <ContactSection business={business} />
+      <ContactSection business={business} hours={shell.sections?.hours} />
     </Layout>
   );
 }

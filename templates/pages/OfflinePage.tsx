@@ -22,7 +22,7 @@ export function OfflinePage({ shell, model }: { shell: PageShell; model: SiteMod
           gets through on one bar of signal.
         </p>
         <EstimateButtons href={HOME_PATH} label="Home page" phone={business.phone} text={business.text} phoneIcon />
-        <ContactFacts business={business} />
+        <ContactFacts business={business} hours={shell.sections?.hours} />
         <p>
           The pages you have opened before, the home page and the estimate page open without a connection. Try this page
           again when you have signal.

@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import type { Business, Phone, TextLink } from "../../scripts/data/model.ts";
 
 /** A number to reach the business by, as a large link: to call, or to text. */
@@ -15,10 +16,10 @@ function NumberFact({ term, number }: { term: string; number: Phone | TextLink }
 }
 
 /**
- * Phone (and the number for texts), address and opening hours with the exceptions coming up: the
- * facts a visitor needs to reach the business.
+ * Phone (and the number for texts), address and opening hours, with what a feature says under the
+ * weekly hours (`hours`: the closed days coming up): the facts a visitor needs to reach the business.
  */
-export function ContactFacts({ business }: { business: Business }) {
+export function ContactFacts({ business, hours }: { business: Business; hours?: ReactElement | undefined }) {
   const { address } = business;
   return (
     <dl className="contact-facts">
@@ -45,13 +46,7 @@ export function ContactFacts({ business }: { business: Business }) {
             ))}
             {business.closedDays.length > 0 ? <li>{business.closedDays.join(", ")}: closed</li> : null}
           </ul>
-          {business.specialHours.length > 0 ? (
-            <ul className="special-hours">
-              {business.specialHours.map((entry) => (
-                <li key={entry.text}>{entry.text}</li>
-              ))}
-            </ul>
-          ) : null}
+          {hours}
           {business.emergencyNote ? <p className="emergency-note">{business.emergencyNote}</p> : null}
         </dd>
       </div>

@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import type { Business } from "../../scripts/data/model.ts";
 import { ContactFacts } from "./ContactFacts.tsx";
 import { EstimateButtons } from "./EstimateButtons.tsx";
@@ -5,7 +6,7 @@ import { CONTACT_PATH } from "../../scripts/site/urls.ts";
 import { Section } from "../parts/Section.tsx";
 
 /** The home page's contact section, the target of every /#contact link. */
-export function ContactSection({ business }: { business: Business }) {
+export function ContactSection({ business, hours }: { business: Business; hours?: ReactElement | undefined }) {
   return (
     <Section id="contact" variant="contact-section" inner="contact-grid" labelledBy="contact-heading">
       <div>
@@ -25,7 +26,7 @@ export function ContactSection({ business }: { business: Business }) {
           <a href={business.phone.href}>{business.phone.display}</a> during business hours.
         </p>
       </div>
-      <ContactFacts business={business} />
+      <ContactFacts business={business} hours={hours} />
     </Section>
   );
 }

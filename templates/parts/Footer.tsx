@@ -1,8 +1,17 @@
+import type { ReactElement } from "react";
 import type { Business } from "../../scripts/data/model.ts";
 import { CONTACT_PATH, PRIVACY_PATH, SERVICES_PATH, TOWNS_PATH } from "../../scripts/site/urls.ts";
 import { ContactFacts } from "./ContactFacts.tsx";
 
-export function Footer({ business, year }: { business: Business; year: number }) {
+export function Footer({
+  business,
+  year,
+  hours,
+}: {
+  business: Business;
+  year: number;
+  hours?: ReactElement | undefined;
+}) {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -27,7 +36,7 @@ export function Footer({ business, year }: { business: Business; year: number })
             </li>
           </ul>
         </div>
-        <ContactFacts business={business} />
+        <ContactFacts business={business} hours={hours} />
       </div>
       <div className="container footer-bottom">
         <p>

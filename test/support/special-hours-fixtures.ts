@@ -1,6 +1,6 @@
 // Closed days and other hours for the tests, never for data/: the owner named none. The build's
 // moment is fixed, so that the tests never age.
-import type { SpecialHours } from "../../scripts/data/schema.ts";
+import type { SpecialHours } from "../../scripts/features/closures/fields.ts";
 import { editYaml } from "./data-copy.ts";
 
 /** The moment of the build in these tests: Monday, November 23, 2026, 2 p.m. in Mattoon. */
