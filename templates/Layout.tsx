@@ -17,7 +17,6 @@ export function Layout({
   children,
   callPhone,
   estimateHref = CONTACT_PATH,
-  jobStyles = false,
   notFound = false,
 }: {
   shell: PageShell;
@@ -26,8 +25,6 @@ export function Layout({
   callPhone?: Phone;
   /** Where the call bar's estimate link goes; the contact page points at its own form. */
   estimateHref?: string;
-  /** The page shows jobs: it carries the rules only such pages need (PageAssets.jobsCss). */
-  jobStyles?: boolean;
   /** The not-found page: its body says so, for the pages' script's console line (browser/site.ts). */
   notFound?: boolean;
 }) {
@@ -60,7 +57,7 @@ export function Layout({
         <meta name="theme-color" content="#1d2329" />
         <link rel="icon" href={favicon.path} type={favicon.type} />
         <script dangerouslySetInnerHTML={{ __html: assets.headScript }} />
-        <style dangerouslySetInnerHTML={{ __html: jobStyles ? `${assets.css}${assets.jobsCss}` : assets.css }} />
+        <style dangerouslySetInnerHTML={{ __html: `${assets.css}${shell.featureStyles ?? ""}` }} />
         <script type="speculationrules" dangerouslySetInnerHTML={{ __html: assets.speculationRules }} />
         {shell.headScripts?.map((code) => (
           <script key={code} dangerouslySetInnerHTML={{ __html: code }} />

@@ -26,7 +26,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   photos: ["data", "lib", "site"],
   admin: ["data", "lib", "site"],
   // A feature declares what it adds (features/feature.ts); the pipeline and check-deploy ask the list.
-  features: ["browser", "data", "headers", "lib", "pages", "site", "templates"],
+  features: ["browser", "data", "headers", "lib", "map", "pages", "seo", "site", "templates"],
   pipeline: [
     "admin",
     "data",

@@ -6,7 +6,7 @@ import { readFile, rm } from "node:fs/promises";
 import { createElement } from "react";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteParts } from "../scripts/features/index.ts";
+import { siteKinds, siteParts } from "../scripts/features/index.ts";
 import type { Feature } from "../scripts/features/feature.ts";
 import { inlineHash } from "../scripts/headers/csp.ts";
 import { headerPolicyFor } from "../scripts/headers/policy.ts";
@@ -119,37 +119,61 @@ describe("the list of features", () => {
   });
 
   it("refuses two features that give the same file, or each the pages' own script, naming both", async () => {
-    const { business } = await model();
+    const site = await model();
     const file = giving("one", { files: new Map([["assets/x.js", "1"]]) });
-    await expect(siteParts({ business, today: new Date() }, [file, { ...file, name: "two" }])).rejects.toThrow(
+    await expect(siteParts({ model: site, today: new Date() }, [file, { ...file, name: "two" }])).rejects.toThrow(
       "Two features add assets/x.js: one and two",
     );
     const script = giving("one", { bodyScript: { entry: "a.ts", define: {} } });
-    await expect(siteParts({ business, today: new Date() }, [script, { ...script, name: "two" }])).rejects.toThrow(
+    await expect(siteParts({ model: site, today: new Date() }, [script, { ...script, name: "two" }])).rejects.toThrow(
       "Two features add the pages' own script: one and two",
     );
   });
 
   it("refuses two features with a section in one place of one page, naming both and the page", async () => {
-    const { business } = await model();
+    const site = await model();
     const voice = giving("one", { sections: () => ({ voices: createElement("p", null, "one") }) });
-    const parts = await siteParts({ business, today: new Date() }, [voice, { ...voice, name: "two" }]);
-    expect(() => parts.sections({ path: "/contact", subject: { kind: "site" } })).toThrow(
+    const parts = await siteParts({ model: site, today: new Date() }, [voice, { ...voice, name: "two" }]);
+    expect(() => parts.sections({ path: "/contact", kind: "contact", subject: { kind: "site" } })).toThrow(
       "Two features put a section in voices on /contact: one and two",
     );
-    const quiet = await siteParts({ business, today: new Date() }, [
+    const quiet = await siteParts({ model: site, today: new Date() }, [
       voice,
       giving("two", { sections: () => ({ voices: null }) }),
     ]);
-    expect(quiet.sections({ path: "/", subject: { kind: "site" } }).voices).toBeDefined();
+    expect(quiet.sections({ path: "/", kind: "home", subject: { kind: "site" } }).voices).toBeDefined();
+  });
+
+  it("adds a feature's page rules to the pages it shows something on and to its own, and to no other", async () => {
+    const site = await model();
+    const styled: Feature = {
+      name: "one",
+      pages: { kinds: [{ kind: "made-up", routes: () => [] }], before: "privacy" },
+      parts: async () => ({
+        pageStyles: ".one{}",
+        sections: ({ path }) => (path === "/" ? { voices: createElement("p", null, "one") } : { voices: null }),
+      }),
+    };
+    const parts = await siteParts({ model: site, today: new Date() }, [styled]);
+    expect(parts.styles({ path: "/", kind: "home", subject: { kind: "site" } })).toBe(".one{}");
+    expect(parts.styles({ path: "/made-up", kind: "made-up", subject: { kind: "site" } })).toBe(".one{}");
+    expect(parts.styles({ path: "/contact", kind: "contact", subject: { kind: "site" } })).toBe("");
+    expect(
+      siteKinds([styled])
+        .map(({ kind }) => kind)
+        .slice(-2),
+    ).toEqual(["made-up", "privacy"]);
+    expect(() => siteKinds([{ ...styled, pages: { kinds: [], before: "nowhere" } }])).toThrow(
+      "The one feature's pages go before nowhere: no such kind of page",
+    );
   });
 
   it("refuses a feature's file outside assets/, and its data-page on the <body>", async () => {
-    const { business } = await model();
+    const site = await model();
     await expect(
-      siteParts({ business, today: new Date() }, [giving("one", { files: new Map([["_headers", "/*"]]) })]),
+      siteParts({ model: site, today: new Date() }, [giving("one", { files: new Map([["_headers", "/*"]]) })]),
     ).rejects.toThrow("The one feature adds _headers: expected a file under assets/");
-    const parts = await siteParts({ business, today: new Date() }, [
+    const parts = await siteParts({ model: site, today: new Date() }, [
       giving("one", { bodyData: () => ({ page: "not-found" }) }),
     ]);
     expect(() => parts.bodyData({ kind: "site" })).toThrow("A feature cannot set the <body>'s data-page");
@@ -167,8 +191,8 @@ describe("the list of features", () => {
   });
 
   it("asks a feature that is off for nothing: the shipped data counts nothing", async () => {
-    const { business } = await model();
-    const parts = await siteParts({ business, today: new Date() });
+    const site = await model();
+    const parts = await siteParts({ model: site, today: new Date() });
     expect(parts.on).toEqual([]);
     expect(parts.files.size).toBe(0);
     expect(parts.policy.size).toBe(0);

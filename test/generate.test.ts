@@ -89,9 +89,9 @@ describe("generate", () => {
     const memory = new BuildMemory();
     const first = path.join(await tempDir(), "dist");
     await generate({ dataDir: DATA_DIR, outDir: first, memory });
-    // The pages' stylesheet, the jobs' stylesheet and two scripts, the map picture's stylesheet, the
-    // service worker, and the band that names the shipped data's placeholders.
-    expect(memory.bundles.size).toBe(7);
+    // The pages' stylesheet and two scripts, the map picture's stylesheet, the service worker, and
+    // the band that names the shipped data's placeholders (the shipped data has no job: no jobs' stylesheet).
+    expect(memory.bundles.size).toBe(6);
     expect(memory.editor.config).toBeDefined();
     const scripts = memory.editor.scripts;
     expect(scripts).toBeDefined();

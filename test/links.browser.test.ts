@@ -2,6 +2,7 @@
 // alone, every internal link and #fragment resolving, valid tel: links, safe new-tab links, and
 // no console error or failed local request on any page; and the same crawl of a build with the
 // tests' jobs, which reaches the list of jobs and every job's page, every photo loaded.
+import { siteRoutes } from "../scripts/features/index.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { settled } from "./support/browser.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";
@@ -9,7 +10,6 @@ import { JOB_PAGES, NOT_FOUND_PROBE, loadSitePages } from "./support/pages.ts";
 import { openBrowserSite } from "./support/browser-site.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
-import { buildRoutes } from "../scripts/pages/routes.ts";
 import { jobsDataDir } from "./support/site.ts";
 import { JOBS_TODAY } from "./support/job-fixtures.ts";
 
@@ -197,7 +197,7 @@ describe("with the tests' jobs", () => {
   const jobsCrawled = new Map<string, CrawledPage>();
 
   it("a crawler starting at / reaches every page, the list of jobs and each job's page among them", async () => {
-    const jobsRoutes = buildRoutes(buildModel(await loadData(jobsDataDir(jobsSite!.dir), { today: JOBS_TODAY })));
+    const jobsRoutes = siteRoutes(buildModel(await loadData(jobsDataDir(jobsSite!.dir), { today: JOBS_TODAY })));
     expect(await crawl(jobsSite!.url, jobsCrawled)).toEqual([]);
     expect([...jobsCrawled.keys()].sort()).toEqual(jobsRoutes.map((route) => route.path).sort());
     for (const { path } of JOB_PAGES) expect([...jobsCrawled.keys()]).toContain(path);

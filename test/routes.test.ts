@@ -255,11 +255,14 @@ describe("two pages at one address", async () => {
   });
 
   it("stops the build, which writes nothing", async () => {
-    // The project with a kind of page at /contact in its list: the pipeline's own code, run from it.
+    // The project with a kind of page at /contact in its list: the pipeline's own code, and the
+    // features' list that reads the kinds, run from it.
     const pipeline = "scripts/pipeline/generate.ts";
+    const features = "scripts/features/index.ts";
     const routes = await readFile(path.join(ROOT, "scripts/pages/routes.ts"), "utf8");
     const shadow = await shadowProject({
       [pipeline]: await readFile(path.join(ROOT, pipeline), "utf8"),
+      [features]: await readFile(path.join(ROOT, features), "utf8"),
       "scripts/pages/routes.ts": routes.replace(
         "export const PAGE_KINDS: readonly PageKindModule[] = [",
         `$&\n  { kind: "estimate", routes: (context) => contactKind.routes(context) },`,

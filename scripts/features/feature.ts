@@ -6,16 +6,18 @@
 // Eleventy's plugins declare theirs, but as a fixed list in a fixed order, each contribution typed,
 // and two features that would add the same one-of-a-kind part refused (features/index.ts).
 import type { KeptBundles } from "../lib/bundle.ts";
-import type { Business } from "../data/model.ts";
+import type { SiteModel } from "../data/model.ts";
 import type { PolicySources } from "../headers/csp.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
+import type { PageKindModule } from "../pages/kind.ts";
 import type { ReactElement } from "react";
 import type { PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
 import type { PrivacyStatement } from "../site/privacy.ts";
 
 /** What a feature may know of the build it is asked about. */
-interface FeatureBuild {
-  business: Business;
+export interface FeatureBuild {
+  /** The site's model (data/model.ts): the business, its services and towns, and the feature's own data. */
+  model: SiteModel;
   /** The moment of the build: what a feature shows that depends on the day is decided by it. */
   today: Date;
   /** The bundles made before (lib/bundle.ts), for a feature's own scripts. */
@@ -40,6 +42,8 @@ export interface FeatureParts {
   bodyData?(subject: PageSubject): Readonly<Record<string, string | undefined>>;
   /** What it states of the business in the pages' structured data: properties of the business's node, after its weekly hours (seo/structured-data.ts). */
   businessFacts?: Readonly<Record<string, unknown>>;
+  /** Stylesheet rules only the pages it shows something on need: those with a section of its, and its own pages. */
+  pageStyles?: string;
   /** Its sections on a page, by the place each goes in the page's template (site/page.ts); none where it has nothing to show. */
   sections?(page: SectionPage): Readonly<Partial<Record<SectionSlot, ReactElement | null>>>;
 }
@@ -51,6 +55,11 @@ export interface Feature {
   parts(build: FeatureBuild): Promise<FeatureParts | undefined>;
   /** Of a build's files (dist/), those of its own that check-deploy expects the server to send as built. */
   deployedFiles?(files: readonly string[]): string[];
+  /**
+   * Its kinds of page, placed in the site's list of kinds (pages/routes.ts) right before the kind
+   * named `before`; a kind makes no page while the data gives it none.
+   */
+  pages?: { kinds: readonly PageKindModule[]; before: string };
   /** What it may add to a page's inline script, in bytes, when it is on (test/budgets.test.ts). */
   scriptBudget?: number;
 }

@@ -1,18 +1,22 @@
 // The site's optional features, in the order the pipeline asks them, and what the ones that are on
 // add to a build, gathered in one object for the core.
-import type { KeptBundles } from "../lib/bundle.ts";
-import type { Business } from "../data/model.ts";
+import type { SiteModel } from "../data/model.ts";
+import type { ServiceAreaMapData } from "../map/service-area.ts";
+import type { PageKindModule } from "../pages/kind.ts";
+import { buildRoutes, PAGE_KINDS } from "../pages/routes.ts";
+import type { Route } from "../site/page.ts";
 import { mergeSources, type PolicySources } from "../headers/csp.ts";
 import type { ReactElement } from "react";
 import type { PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
 import type { PrivacyStatement } from "../site/privacy.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
-import type { Feature, FeatureParts } from "./feature.ts";
+import type { Feature, FeatureBuild, FeatureParts } from "./feature.ts";
 import { counting } from "./counting/counting.ts";
 import { reviews } from "./reviews/reviews.tsx";
 import { closures } from "./closures/closures.tsx";
+import { jobs } from "./jobs/jobs.tsx";
 
-const FEATURES: readonly Feature[] = [counting, reviews, closures];
+const FEATURES: readonly Feature[] = [counting, reviews, closures, jobs];
 
 /** What the features that are on add to one build, in feature-neutral terms. */
 export interface SiteParts {
@@ -29,16 +33,15 @@ export interface SiteParts {
   sections(page: SectionPage): Partial<Record<SectionSlot, ReactElement>>;
   /** What they state of the business in the pages' structured data; one property from one feature. */
   businessFacts: Record<string, unknown>;
+  /** What they add to a page's stylesheet: the rules of each that shows something on it (a section, or its own page). */
+  styles(page: SectionPage): string;
 }
 
 /**
  * Asks each feature what it adds to this build and gathers it. Two features that would give the
  * pages' script, or the same file, are refused, naming both.
  */
-export async function siteParts(
-  build: { business: Business; today: Date; kept?: KeptBundles },
-  features: readonly Feature[] = FEATURES,
-): Promise<SiteParts> {
+export async function siteParts(build: FeatureBuild, features: readonly Feature[] = FEATURES): Promise<SiteParts> {
   const site: SiteParts = {
     on: [],
     files: new Map(),
@@ -49,6 +52,7 @@ export async function siteParts(
     bodyData: () => ({}),
     sections: () => ({}),
     businessFacts: {},
+    styles: () => "",
   };
   const owners = new Map<string, string>();
   const claim = (part: string, feature: string) => {
@@ -58,6 +62,8 @@ export async function siteParts(
   };
   const bodyData: NonNullable<FeatureParts["bodyData"]>[] = [];
   const sections: [string, NonNullable<FeatureParts["sections"]>][] = [];
+  /** Each feature that is on with rules for its pages, and the kinds of page that are its own. */
+  const styled: { name: string; styles: string; kinds: string[] }[] = [];
   for (const feature of features) {
     const parts = await feature.parts(build);
     if (!parts) continue;
@@ -79,6 +85,12 @@ export async function siteParts(
     site.privacy.push(...(parts.privacy ?? []));
     if (parts.bodyData) bodyData.push(parts.bodyData);
     if (parts.sections) sections.push([feature.name, parts.sections]);
+    if (parts.pageStyles)
+      styled.push({
+        name: feature.name,
+        styles: parts.pageStyles,
+        kinds: feature.pages?.kinds.map(({ kind }) => kind) ?? [],
+      });
     for (const [property, value] of Object.entries(parts.businessFacts ?? {})) {
       claim(`the business's ${property}`, feature.name);
       site.businessFacts[property] = value;
@@ -109,7 +121,34 @@ export async function siteParts(
       }
     return placed;
   };
+  site.styles = (page) =>
+    styled
+      .filter(
+        ({ name, kinds }) =>
+          kinds.includes(page.kind) ||
+          sections.some(([owner, sectionsOf]) => owner === name && Object.values(sectionsOf(page)).some(Boolean)),
+      )
+      .map(({ styles }) => styles)
+      .join("");
   return site;
+}
+
+/** The site's kinds of page: the core's (pages/routes.ts), each feature's placed before the kind it names. */
+export function siteKinds(features: readonly Feature[] = FEATURES): PageKindModule[] {
+  const kinds = [...PAGE_KINDS];
+  for (const feature of features) {
+    if (!feature.pages) continue;
+    const at = kinds.findIndex(({ kind }) => kind === feature.pages!.before);
+    if (at < 0)
+      throw new Error(`The ${feature.name} feature's pages go before ${feature.pages.before}: no such kind of page`);
+    kinds.splice(at, 0, ...feature.pages.kinds);
+  }
+  return kinds;
+}
+
+/** Every page of the site, the features' own among them (pages/routes.ts's buildRoutes, with siteKinds()). */
+export function siteRoutes(model: SiteModel, areaMap?: () => ServiceAreaMapData): Route[] {
+  return buildRoutes(model, areaMap, siteKinds());
 }
 
 /** Of a build's files, those the features that made them expect the server to send as built (check-deploy). */

@@ -7,6 +7,7 @@
 //   npm run audit -- / /towns/mattoon  only these paths
 //
 // Not part of `npm test`: it takes minutes, and performance figures depend on the machine's load.
+import { siteRoutes } from "../features/index.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +16,6 @@ import { chromiumExecutable, launchDebuggableChromium } from "./chromium.ts";
 import { generate } from "../pipeline/generate.ts";
 import { loadData } from "../data/load.ts";
 import { buildModel } from "../data/model.ts";
-import { buildRoutes } from "../pages/routes.ts";
 import { serve } from "../serve/server.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 
@@ -103,7 +103,7 @@ async function main(): Promise<number> {
   const requested = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
   const work = await mkdtemp(path.join(tmpdir(), "site-audit-"));
   const outDir = path.join(work, "dist");
-  const routes = buildRoutes(buildModel(await loadData(DATA_DIR)));
+  const routes = siteRoutes(buildModel(await loadData(DATA_DIR)));
   const paths = requested.length > 0 ? requested : routes.filter((r) => !r.meta.noindex).map((r) => r.path);
   await generate({ dataDir: DATA_DIR, outDir });
   const { server, url } = await serve({ dir: outDir, port: 0 });

@@ -12,7 +12,6 @@ import type { PageAssets } from "../site/page.ts";
 import { CONTACT_PATH, SERVICE_WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
-const JOBS_STYLESHEET = path.join(TEMPLATES_DIR, "jobs.css");
 /** What only an owner's accent, logo or photo at the top needs: added only when site.yaml gives it. */
 const ACCENT_STYLESHEET = path.join(TEMPLATES_DIR, "accent.css");
 const LOGO_STYLESHEET = path.join(TEMPLATES_DIR, "logo.css");
@@ -123,9 +122,8 @@ export async function buildAssets(
     bodyScript,
   }: { heroPhotos?: boolean; preview?: boolean; bodyScript?: BodyScriptEntry } = {},
 ): Promise<PageAssets> {
-  const [css, jobsCss, headScript, pagesScript] = await Promise.all([
+  const [css, headScript, pagesScript] = await Promise.all([
     bundleStylesheet([STYLESHEET], kept),
-    bundleStylesheet([JOBS_STYLESHEET], kept),
     bundleBrowserScript(HEAD_SCRIPT, { kept }),
     bundleBrowserScript(bodyScript?.entry ?? BODY_SCRIPT, {
       // A feature's values first: the core's own cannot be given another.
@@ -141,7 +139,6 @@ export async function buildAssets(
   const bandsCss = bands ? await bundleStylesheet([BANDS_STYLESHEET], kept) : "";
   return {
     css: `${css}${await dataStyles(business, heroPhotos, kept)}${bandsCss}`,
-    jobsCss,
     headScript,
     bodyScript: pagesScript,
     speculationRules: SPECULATION_RULES,

@@ -25,10 +25,12 @@ export interface RenderContext {
     head: readonly string[];
     privacy: readonly PrivacyStatement[];
     sections: (page: SectionPage) => Partial<Record<SectionSlot, ReactElement>>;
+    styles: (page: SectionPage) => string;
   };
 }
 
 function shellFor(route: Route, context: RenderContext): PageShell {
+  const page = { path: route.path, kind: route.kind, subject: route.subject };
   const canonicalUrl = route.meta.noindex ? undefined : absoluteUrl(context.business.url, route.path);
   return {
     ...context.headFor?.(route, canonicalUrl),
@@ -45,7 +47,8 @@ function shellFor(route: Route, context: RenderContext): PageShell {
           bodyData: context.features.bodyData(route.subject),
           headScripts: context.features.head,
           featureStatements: context.features.privacy,
-          sections: context.features.sections({ path: route.path, subject: route.subject }),
+          sections: context.features.sections(page),
+          featureStyles: context.features.styles(page),
         }
       : {}),
     ...(context.preview ? { preview: true } : {}),

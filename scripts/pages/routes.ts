@@ -7,8 +7,6 @@ import type { PageKindModule } from "./kind.ts";
 import { contactKind } from "./kinds/contact.ts";
 import { homeKind } from "./kinds/home.ts";
 import { privacyKind } from "./kinds/privacy.ts";
-import { projectKind } from "./kinds/project.ts";
-import { projectsKind } from "./kinds/projects.ts";
 import { serviceKind } from "./kinds/service.ts";
 import { servicesKind } from "./kinds/services.ts";
 import { townKind } from "./kinds/town.ts";
@@ -28,8 +26,6 @@ export const PAGE_KINDS: readonly PageKindModule[] = [
   serviceKind,
   townsKind,
   townKind,
-  projectsKind,
-  projectKind,
   privacyKind,
 ];
 

@@ -35,8 +35,8 @@ import { faviconOf, logoFile } from "../site/brand.ts";
 import { adminFiles } from "../admin/files.ts";
 import { allTowns, buildModel, galleryPhotos, heroPhotos, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
-import { siteParts } from "../features/index.ts";
-import { buildRoutes, editedRoutes, notFoundRoute, offlineRoute, refuseSharedFiles } from "../pages/routes.ts";
+import { siteParts, siteRoutes } from "../features/index.ts";
+import { editedRoutes, notFoundRoute, offlineRoute, refuseSharedFiles } from "../pages/routes.ts";
 import { editedPages, publishedData } from "./draft.ts";
 import { draftProblemsSite } from "./draft-problems.ts";
 import { failureOf, type Failure } from "./failure.ts";
@@ -157,10 +157,10 @@ async function produceSite(
   const model = buildModel(data, options.host ? { servedBy: servedBy(options.host) } : {});
   // Drawn once, when the first page that shows it renders, and shared with its picture.
   const areaMap = serviceAreaMapOf(model);
-  const routes = buildRoutes(model, areaMap);
+  const routes = siteRoutes(model, areaMap);
   const { brand } = model.business;
   // What the optional features that are on add (features/): asked once, before the pages' script is built.
-  const parts = await siteParts({ business: model.business, today, kept: memory.bundles });
+  const parts = await siteParts({ model, today, kept: memory.bundles });
   const [icons, assets, lastmod, cardLogo, edited] = await timer.time(
     "icons, stylesheet and scripts, the data's date",
     () =>

@@ -53,8 +53,6 @@ export interface Route {
 export interface PageAssets {
   /** Minified stylesheet, inlined so that the first response can render on its own. */
   css: string;
-  /** What only a page that shows jobs needs, added to its stylesheet: no other page carries its bytes. */
-  jobsCss: string;
   /** Runs in <head> before first paint: marks the document as scripted. */
   headScript: string;
   /** The site's behaviour (menu toggle, footer year, 404 log), at the end of <body>. */
@@ -65,14 +63,16 @@ export interface PageAssets {
 
 /**
  * The places on a page where a feature's section goes (features/), named by the part each plays,
- * since their order differs from page to page: customers' words ("voices"), and what goes under
+ * since their order differs from page to page: customers' words ("voices"), the work done lately
+ * ("work"), and what goes under
  * the weekly hours wherever a page shows them ("hours").
  */
-export type SectionSlot = "voices" | "hours";
+export type SectionSlot = "voices" | "work" | "hours";
 
-/** A page as a feature sees it to give its sections: its address and what it is about. */
+/** A page as a feature sees it to give its sections: its address, its kind's name and what it is about. */
 export interface SectionPage {
   path: string;
+  kind: string;
   subject: PageSubject;
 }
 
@@ -99,6 +99,8 @@ export interface PageShell {
   featureStatements?: readonly PrivacyStatement[];
   /** The <body>'s data- attributes (name without "data-" → value) the features that are on give the page (features/). */
   bodyData?: Readonly<Record<string, string>>;
+  /** What the features that show something on the page add to its stylesheet: no other page carries those bytes (features/). */
+  featureStyles?: string;
   /** The sections the features that are on give the page, by the place each goes (features/). */
   sections?: Readonly<Partial<Record<SectionSlot, ReactElement>>>;
   /** The build is a draft's preview (pipeline/draft.ts): every page says so, and no search engine may keep it. */

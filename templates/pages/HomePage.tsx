@@ -1,5 +1,4 @@
 import { joinList, type Business, type SiteModel } from "../../scripts/data/model.ts";
-import { recentJobs } from "../../scripts/data/jobs.ts";
 import { CONTACT_PATH, SERVICE_AREA_MAP_PATH, townPath, TOWNS_PATH } from "../../scripts/site/urls.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";
@@ -7,7 +6,6 @@ import { ContactSection } from "../parts/ContactSection.tsx";
 import { FaqList } from "../parts/FaqList.tsx";
 import { Icon } from "../parts/Icon.tsx";
 import type { ServiceAreaMapData } from "../../scripts/map/service-area.ts";
-import { RecentWork } from "../parts/RecentWork.tsx";
 import { ServiceAreaMapPicture } from "../parts/ServiceAreaMap.tsx";
 import { ServiceCard } from "../parts/ServiceCard.tsx";
 import { TownLinks } from "../parts/TownLinks.tsx";
@@ -22,9 +20,8 @@ function promises(business: Business) {
 
 export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteModel; map: ServiceAreaMapData }) {
   const { business } = model;
-  const jobs = recentJobs(model.jobs);
   return (
-    <Layout shell={shell} jobStyles={jobs.length > 0}>
+    <Layout shell={shell}>
       <PageTop kind="hero" hero={shell.hero} labelledBy="hero-heading">
         <p className="eyebrow">
           {business.address.city}, {business.address.region} · Central Illinois
@@ -70,8 +67,8 @@ export function HomePage({ shell, model, map }: { shell: PageShell; model: SiteM
           round trip. */}
       {shell.sections?.voices}
 
-      {/* Then what the crew did lately: the three newest jobs; nothing without a job. */}
-      <RecentWork jobs={jobs} heading="Recent work" />
+      {/* Then what the crew did lately (the jobs feature's section, when jobs.yaml has jobs). */}
+      {shell.sections?.work}
 
       <Section variant="section-tinted" labelledBy="towns-heading">
         <h2 id="towns-heading">Towns we serve</h2>

@@ -10,17 +10,14 @@ import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 import { Gallery } from "../parts/Gallery.tsx";
 import { PageTop } from "../parts/PageTop.tsx";
 import { galleryOf } from "../../scripts/site/photos.ts";
-import { recentJobs } from "../../scripts/data/jobs.ts";
-import { RecentWork } from "../parts/RecentWork.tsx";
 import { Section } from "../parts/Section.tsx";
 
 export function ServicePage({ shell, model, service }: { shell: PageShell; model: SiteModel; service: SiteService }) {
   const { business } = model;
   const area = townsByArea(business, service.servedTowns);
   const quote = `Get a Free ${service.label} Quote`;
-  const jobs = recentJobs(model.jobs, { service: service.key });
   return (
-    <Layout shell={shell} jobStyles={jobs.length > 0}>
+    <Layout shell={shell}>
       <PageTop kind="page-head" hero={shell.hero}>
         <div className="title-with-icon">
           <Icon name={service.icon} size={40} className="icon title-icon" />
@@ -96,7 +93,7 @@ export function ServicePage({ shell, model, service }: { shell: PageShell; model
         </nav>
       </Section>
 
-      <RecentWork jobs={jobs} heading={`Recent ${service.label.toLowerCase()} work`} />
+      {shell.sections?.work}
       <Gallery photos={galleryOf(service)} heading={`${service.name}: photos of our work`} />
       {shell.sections?.voices}
 

@@ -20,16 +20,13 @@ import { EstimateButtons } from "../parts/EstimateButtons.tsx";
 import { Gallery } from "../parts/Gallery.tsx";
 import { PageTop } from "../parts/PageTop.tsx";
 import { galleryOf } from "../../scripts/site/photos.ts";
-import { recentJobs } from "../../scripts/data/jobs.ts";
-import { RecentWork } from "../parts/RecentWork.tsx";
 import { Section } from "../parts/Section.tsx";
 
 export function TownPage({ shell, model, town }: { shell: PageShell; model: SiteModel; town: SiteTown }) {
   const phone = townPhone(model.business, town);
-  const jobs = recentJobs(model.jobs, { town: town.slug });
   const secondLine = secondLineSentence(model, town);
   return (
-    <Layout shell={shell} callPhone={phone} jobStyles={jobs.length > 0}>
+    <Layout shell={shell} callPhone={phone}>
       <PageTop kind="page-head" hero={shell.hero}>
         <p className="eyebrow">
           <Icon name="map-pin" size={18} />
@@ -84,7 +81,7 @@ export function TownPage({ shell, model, town }: { shell: PageShell; model: Site
           </nav>
         </div>
       </Section>
-      <RecentWork jobs={jobs} heading={`Recent work in ${town.name}`} />
+      {shell.sections?.work}
       <Gallery photos={galleryOf(town)} heading={`Our work in and around ${town.name}`} />
       {shell.sections?.voices}
     </Layout>

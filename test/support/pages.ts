@@ -1,8 +1,8 @@
 // The pages a whole-site test visits: every route of the route table plus the not-found page,
 // read from the real data so that pages added later are covered without touching the tests.
+import { siteRoutes } from "../../scripts/features/index.ts";
 import { loadData } from "../../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../../scripts/data/model.ts";
-import { buildRoutes } from "../../scripts/pages/routes.ts";
 import type { Route } from "../../scripts/site/page.ts";
 import { DATA_FILES } from "../../scripts/data/schema.ts";
 import { editedPath, fileForPath, projectPath, PROJECTS_PATH, servicePath, townPath } from "../../scripts/site/urls.ts";
@@ -46,7 +46,7 @@ export interface SitePages {
 
 export async function loadSitePages(): Promise<SitePages> {
   const model = buildModel(await loadData(DATA_DIR));
-  const routes = buildRoutes(model);
+  const routes = siteRoutes(model);
   const pages: SitePage[] = [
     ...routes.map((route): SitePage => ({ path: route.path, kind: route.kind, status: 200 })),
     { path: NOT_FOUND_PROBE, kind: "not-found", status: 404 },

@@ -37,8 +37,8 @@ export function specialHoursShown(entries: readonly SpecialHours[], today: strin
 
 export const closures: Feature = {
   name: "closures",
-  async parts({ business, today }) {
-    const shown = specialHoursShown(business.specialHours, businessDay(today));
+  async parts({ model, today }) {
+    const shown = specialHoursShown(model.business.specialHours, businessDay(today));
     if (shown.length === 0) return undefined;
     const list = (
       <ul className="special-hours">

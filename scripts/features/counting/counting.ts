@@ -44,8 +44,8 @@ function countedAbout(subject: PageSubject): CountedAbout {
 
 export const counting: Feature = {
   name: "counting",
-  async parts({ business, kept }) {
-    const { plausible } = business;
+  async parts({ model, kept }) {
+    const { plausible } = model.business;
     if (!plausible) return undefined;
     const code = await bundleBrowserScript(TRACKER, {
       define: {

@@ -9,8 +9,8 @@ import type { Feature } from "../feature.ts";
 
 export const reviews: Feature = {
   name: "reviews",
-  async parts({ business }) {
-    const { reviews: all, googleBusinessProfile: profile } = business;
+  async parts({ model }) {
+    const { reviews: all, googleBusinessProfile: profile } = model.business;
     if (all.length === 0 && !profile) return undefined;
     return {
       sections: ({ path, subject }) => {

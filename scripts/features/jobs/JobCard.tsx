@@ -1,8 +1,8 @@
-import { monthText } from "../../scripts/data/jobs.ts";
-import type { SiteJob } from "../../scripts/data/model.ts";
-import { shownPhoto } from "../../scripts/site/photos.ts";
-import { projectPath } from "../../scripts/site/urls.ts";
-import { Picture, type PhotoLoading } from "./Picture.tsx";
+import { monthText } from "../../data/jobs.ts";
+import type { SiteJob } from "../../data/model.ts";
+import { shownPhoto } from "../../site/photos.ts";
+import { projectPath } from "../../site/urls.ts";
+import { Picture, type PhotoLoading } from "../../../templates/parts/Picture.tsx";
 
 /** A card is the whole width of a phone, less the page's and the card's margins; then half; then a third of 72rem. */
 const CARD_SIZES = "(min-width: 64rem) 20rem, (min-width: 40rem) calc(50vw - 4.75rem), calc(100vw - 5rem)";

@@ -1,17 +1,17 @@
-import { beforeAndAfter, monthText, storyParagraphs } from "../../scripts/data/jobs.ts";
-import type { SiteJob, SiteModel } from "../../scripts/data/model.ts";
-import type { JobPhoto } from "../../scripts/data/schema.ts";
-import type { PageShell } from "../../scripts/site/page.ts";
-import { shownPhoto } from "../../scripts/site/photos.ts";
-import { PROJECTS_PATH, servicePath, townPath } from "../../scripts/site/urls.ts";
-import { Layout } from "../Layout.tsx";
-import { BeforeAfter } from "../parts/BeforeAfter.tsx";
-import { CallToAction, estimateInvitation } from "../parts/CallToAction.tsx";
-import { GALLERY_SIZES } from "../parts/Gallery.tsx";
-import { Icon } from "../parts/Icon.tsx";
-import { Picture } from "../parts/Picture.tsx";
-import { PageTop } from "../parts/PageTop.tsx";
-import { Section } from "../parts/Section.tsx";
+import { beforeAndAfter, monthText, storyParagraphs } from "../../data/jobs.ts";
+import type { SiteJob, SiteModel } from "../../data/model.ts";
+import type { JobPhoto } from "../../data/schema.ts";
+import type { PageShell } from "../../site/page.ts";
+import { shownPhoto } from "../../site/photos.ts";
+import { PROJECTS_PATH, servicePath, townPath } from "../../site/urls.ts";
+import { Layout } from "../../../templates/Layout.tsx";
+import { BeforeAfter } from "./BeforeAfter.tsx";
+import { CallToAction, estimateInvitation } from "../../../templates/parts/CallToAction.tsx";
+import { GALLERY_SIZES } from "../../../templates/parts/Gallery.tsx";
+import { Icon } from "../../../templates/parts/Icon.tsx";
+import { Picture } from "../../../templates/parts/Picture.tsx";
+import { PageTop } from "../../../templates/parts/PageTop.tsx";
+import { Section } from "../../../templates/parts/Section.tsx";
 
 /** "before" → "Before": the label a photo's role is shown with, in words. */
 const ROLE_LABELS: Record<JobPhoto["role"], string> = { before: "Before", during: "During", after: "After" };
@@ -42,7 +42,7 @@ export function ProjectPage({ shell, model, job }: { shell: PageShell; model: Si
   const others = job.photos.filter((photo) => !top.includes(photo));
   const shown = shownPhoto;
   return (
-    <Layout shell={shell} jobStyles>
+    <Layout shell={shell}>
       <PageTop kind="page-head">
         <p className="eyebrow">
           <Icon name="map-pin" size={18} />

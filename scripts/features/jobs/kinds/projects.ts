@@ -1,10 +1,10 @@
 // The list of the jobs done: a page only when the owner has given a job.
 import { createElement } from "react";
-import { ProjectsPage } from "../../../templates/pages/ProjectsPage.tsx";
-import { projectsNode } from "../../seo/structured-data.ts";
-import type { Crumb } from "../../site/page.ts";
-import { PROJECTS_PATH } from "../../site/urls.ts";
-import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
+import { ProjectsPage } from "../ProjectsPage.tsx";
+import { projectsNode } from "../../../seo/structured-data.ts";
+import type { Crumb } from "../../../site/page.ts";
+import { PROJECTS_PATH } from "../../../site/urls.ts";
+import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../../../pages/kind.ts";
 
 /** The list's crumb, on each job's page too. */
 export const PROJECTS_CRUMB: Crumb = { name: "Projects", path: PROJECTS_PATH };

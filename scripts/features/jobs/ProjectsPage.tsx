@@ -1,16 +1,16 @@
-import type { SiteModel } from "../../scripts/data/model.ts";
-import type { PageShell } from "../../scripts/site/page.ts";
-import { Layout } from "../Layout.tsx";
-import { CallToAction, estimateInvitation } from "../parts/CallToAction.tsx";
-import { JobCard } from "../parts/JobCard.tsx";
-import { PageTop } from "../parts/PageTop.tsx";
-import { Section } from "../parts/Section.tsx";
+import type { SiteModel } from "../../data/model.ts";
+import type { PageShell } from "../../site/page.ts";
+import { Layout } from "../../../templates/Layout.tsx";
+import { CallToAction, estimateInvitation } from "../../../templates/parts/CallToAction.tsx";
+import { JobCard } from "./JobCard.tsx";
+import { PageTop } from "../../../templates/parts/PageTop.tsx";
+import { Section } from "../../../templates/parts/Section.tsx";
 
 /** Every job, newest first, each a card linking to its page. A page only when there is a job (routes.ts). */
 export function ProjectsPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
   const { business } = model;
   return (
-    <Layout shell={shell} jobStyles>
+    <Layout shell={shell}>
       <PageTop kind="page-head">
         <h1>Our recent projects</h1>
         <p className="lead">

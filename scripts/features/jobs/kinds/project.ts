@@ -1,10 +1,10 @@
 // A job's page, one for each job of jobs.yaml.
 import { createElement } from "react";
-import { DESCRIPTION_LENGTH, storySummary } from "../../data/jobs.ts";
-import { ProjectPage } from "../../../templates/pages/ProjectPage.tsx";
-import { jobNode } from "../../seo/structured-data.ts";
-import { projectPath } from "../../site/urls.ts";
-import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
+import { DESCRIPTION_LENGTH, storySummary } from "../../../data/jobs.ts";
+import { ProjectPage } from "../ProjectPage.tsx";
+import { jobNode } from "../../../seo/structured-data.ts";
+import { projectPath } from "../../../site/urls.ts";
+import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../../../pages/kind.ts";
 import { PROJECTS_CRUMB } from "./projects.ts";
 
 /**

@@ -1,7 +1,7 @@
-import type { SiteJob } from "../../scripts/data/model.ts";
-import { PROJECTS_PATH } from "../../scripts/site/urls.ts";
+import type { SiteJob } from "../../data/model.ts";
+import { PROJECTS_PATH } from "../../site/urls.ts";
 import { JobCard } from "./JobCard.tsx";
-import { Section } from "../parts/Section.tsx";
+import { Section } from "../../../templates/parts/Section.tsx";
 
 /**
  * The newest jobs of a page's town or service, or of the whole site on the home page (at most three,

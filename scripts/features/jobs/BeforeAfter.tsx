@@ -1,5 +1,5 @@
-import type { GalleryPhoto } from "../../scripts/site/photos.ts";
-import { Picture, type PhotoLoading } from "./Picture.tsx";
+import type { GalleryPhoto } from "../../site/photos.ts";
+import { Picture, type PhotoLoading } from "../../../templates/parts/Picture.tsx";
 
 /** Side by side from 40rem, each half the container (72rem at most); one above the other on a phone. */
 const PAIR_SIZES = "(min-width: 74rem) 35rem, (min-width: 40rem) calc(50vw - 1.75rem), calc(100vw - 2rem)";

@@ -1,0 +1,47 @@
+// The jobs done, when data/jobs.yaml has some: what the feature adds to a build. Its pages (the
+// list at /projects and one page per job, before /privacy in the site's list), a "Recent work"
+// section in the "work" place of the home page (the three newest of any town or service), a
+// service's page (its own) and a town's page (those done there), and jobs.css, which only the
+// pages that show jobs carry.
+import path from "node:path";
+import { recentJobs } from "../../data/jobs.ts";
+import { bundleStylesheet } from "../../lib/bundle.ts";
+import { SCRIPTS_DIR } from "../../lib/paths.ts";
+import { HOME_PATH } from "../../site/urls.ts";
+import type { SiteJob } from "../../data/model.ts";
+import type { Feature } from "../feature.ts";
+import { projectKind } from "./kinds/project.ts";
+import { projectsKind } from "./kinds/projects.ts";
+import { RecentWork } from "./RecentWork.tsx";
+
+const STYLESHEET = path.join(SCRIPTS_DIR, "features", "jobs", "jobs.css");
+
+/** A "Recent work" section of these jobs, or none without a job. */
+const work = (jobs: SiteJob[], heading: string) =>
+  jobs.length > 0 ? { work: <RecentWork jobs={jobs} heading={heading} /> } : {};
+
+export const jobs: Feature = {
+  name: "jobs",
+  pages: { kinds: [projectsKind, projectKind], before: "privacy" },
+  async parts({ model, kept }) {
+    if (model.jobs.length === 0) return undefined;
+    return {
+      pageStyles: await bundleStylesheet([STYLESHEET], kept),
+      sections: ({ path: address, subject }) => {
+        switch (subject.kind) {
+          case "site":
+            return address === HOME_PATH ? work(recentJobs(model.jobs), "Recent work") : {};
+          case "service":
+            return work(
+              recentJobs(model.jobs, { service: subject.service.key }),
+              `Recent ${subject.service.label.toLowerCase()} work`,
+            );
+          case "town":
+            return work(recentJobs(model.jobs, { town: subject.town.slug }), `Recent work in ${subject.town.name}`);
+          case "job":
+            return {};
+        }
+      },
+    };
+  },
+};
