@@ -10,7 +10,7 @@ import type { Business } from "../data/model.ts";
 import type { PolicySources } from "../headers/csp.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
 import type { PageSubject } from "../site/page.ts";
-import type { PrivacyStatement } from "../site/privacy.ts";
+import type { PrivacyPart } from "../site/privacy.ts";
 
 /** What a feature may know of the build it is asked about. */
 interface FeatureBuild {
@@ -31,8 +31,8 @@ export interface FeatureParts {
   leftAlone?: readonly string[];
   /** Inline scripts at the end of every page's <head>; the pages' policy allows each by its hash, as it does every inline script. */
   head?: readonly string[];
-  /** What /privacy says of it, after the page's own statements, in sections of its own. */
-  privacy?: readonly PrivacyStatement[];
+  /** What /privacy says of it: statements in sections of its own, and phrases in the page's own sentences (what runs, is kept, is sent, does not read Do Not Track). */
+  privacy?: PrivacyPart;
   /** The data- attributes of a page's <body> (name without "data-" → value), from what the page is about. */
   bodyData?(subject: PageSubject): Readonly<Record<string, string | undefined>>;
 }

@@ -4,7 +4,7 @@ import type { KeptBundles } from "../lib/bundle.ts";
 import type { Business } from "../data/model.ts";
 import { mergeSources, type PolicySources } from "../headers/csp.ts";
 import type { PageSubject } from "../site/page.ts";
-import type { PrivacyStatement } from "../site/privacy.ts";
+import type { PrivacyPart } from "../site/privacy.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
 import type { Feature, FeatureParts } from "./feature.ts";
 import { counting } from "./counting/counting.ts";
@@ -20,7 +20,8 @@ export interface SiteParts {
   policy: PolicySources;
   leftAlone: string[];
   head: string[];
-  privacy: PrivacyStatement[];
+  /** What /privacy says of each, in the list's order (site/privacy.ts's privacyStatements()). */
+  privacy: PrivacyPart[];
   bodyData(subject: PageSubject): Record<string, string>;
 }
 
@@ -66,7 +67,7 @@ export async function siteParts(
     if (parts.policy) site.policy = mergeSources(site.policy, parts.policy);
     site.leftAlone.push(...(parts.leftAlone ?? []));
     site.head.push(...(parts.head ?? []));
-    site.privacy.push(...(parts.privacy ?? []));
+    if (parts.privacy) site.privacy.push(parts.privacy);
     if (parts.bodyData) bodyData.push(parts.bodyData);
   }
   site.bodyData = (subject) => {

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { IconDrawingsContext, type IconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { RenderError } from "./render-error.ts";
 import type { PageAssets, PageShell, PageSubject, Route } from "../site/page.ts";
-import type { PrivacyStatement } from "../site/privacy.ts";
+import type { PrivacyPart } from "../site/privacy.ts";
 import type { Business } from "../data/model.ts";
 import { absoluteUrl } from "../site/urls.ts";
 
@@ -22,7 +22,7 @@ export interface RenderContext {
   features?: {
     bodyData: (subject: PageSubject) => Readonly<Record<string, string>>;
     head: readonly string[];
-    privacy: readonly PrivacyStatement[];
+    privacy: readonly PrivacyPart[];
   };
 }
 
@@ -42,7 +42,7 @@ function shellFor(route: Route, context: RenderContext): PageShell {
       ? {
           bodyData: context.features.bodyData(route.subject),
           headScripts: context.features.head,
-          featureStatements: context.features.privacy,
+          featurePrivacy: context.features.privacy,
         }
       : {}),
     ...(context.preview ? { preview: true } : {}),
