@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../scripts/data/model.ts";
 import { privacyStatements, type PrivacyStatement } from "../scripts/site/privacy.ts";
-import { LEAVE_OUT, TAP_EVENTS } from "../scripts/site/counting.ts";
+import { LEAVE_OUT, TAP_EVENTS } from "../scripts/features/counting/terms.ts";
 import { launchVisitorBrowser, settled, standInEventsApi } from "./support/browser.ts";
 import { formProviderOrigins, PROVIDER_STAND_IN, stubFormProvider } from "./support/form-provider.ts";
 import {

@@ -18,9 +18,9 @@ import {
   isCountingScriptFile,
   LEAVE_OUT,
   TAP_EVENTS,
-} from "../../site/counting.ts";
+  type CountedAbout,
+} from "./terms.ts";
 import { pathForFile } from "../../site/urls.ts";
-import type { CountedAbout } from "../../site/counting.ts";
 import type { PageSubject } from "../../site/page.ts";
 import type { Feature } from "../feature.ts";
 import { countingPrivacy } from "./privacy.ts";

@@ -6,7 +6,7 @@
 // browser tests observe them (test/support/privacy-claims.ts). What Plausible does with a count is
 // as its source reads (lib/plausible/ingestion/event.ex, docs/owner-guide.md).
 import { PLAUSIBLE_EVENTS, type SiteData } from "../../data/schema.ts";
-import { LEAVE_OUT, TAP_EVENTS, TAP_PROPERTIES } from "../../site/counting.ts";
+import { LEAVE_OUT, TAP_EVENTS, TAP_PROPERTIES } from "./terms.ts";
 import type { PrivacyClaim, PrivacyPart, PrivacyStatement } from "../../site/privacy.ts";
 
 /** The claims of counting's statements that a browser can observe. */
