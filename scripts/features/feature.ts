@@ -13,10 +13,12 @@ import type { PageSubject } from "../site/page.ts";
 import type { PrivacyPart } from "../site/privacy.ts";
 
 /** What a feature may know of the build it is asked about. */
-interface FeatureBuild {
+export interface FeatureBuild {
   business: Business;
   /** The bundles made before (lib/bundle.ts), for a feature's own scripts. */
   kept?: KeptBundles;
+  /** The build is a draft's preview (pipeline/draft.ts), which no visitor of the site sees. */
+  preview?: boolean;
 }
 
 /** What a feature adds to a build it is on in. */

@@ -1,12 +1,10 @@
 // The site's optional features, in the order the pipeline asks them, and what the ones that are on
 // add to a build, gathered in one object for the core.
-import type { KeptBundles } from "../lib/bundle.ts";
-import type { Business } from "../data/model.ts";
 import { mergeSources, type PolicySources } from "../headers/csp.ts";
 import type { PageSubject } from "../site/page.ts";
 import type { PrivacyPart } from "../site/privacy.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
-import type { Feature, FeatureParts } from "./feature.ts";
+import type { Feature, FeatureBuild, FeatureParts } from "./feature.ts";
 import { counting } from "./counting/counting.ts";
 
 const FEATURES: readonly Feature[] = [counting];
@@ -29,10 +27,7 @@ export interface SiteParts {
  * Asks each feature what it adds to this build and gathers it. Two features that would give the
  * pages' script, or the same file, are refused, naming both.
  */
-export async function siteParts(
-  build: { business: Business; kept?: KeptBundles },
-  features: readonly Feature[] = FEATURES,
-): Promise<SiteParts> {
+export async function siteParts(build: FeatureBuild, features: readonly Feature[] = FEATURES): Promise<SiteParts> {
   const site: SiteParts = {
     on: [],
     files: new Map(),

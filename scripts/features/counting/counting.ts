@@ -7,7 +7,7 @@
 // which the page gives as its integrity (CSP 3: Chromium 59, Firefox 116, Safari 15.6), and lets it
 // send to the events address; the service worker leaves it to the browser's cache; each page's
 // <body> says what the page is about, for the taps' counts; /privacy says what is counted and sent
-// (privacy.ts). A draft's preview counts nothing: its build has no `plausible` (pipeline/generate.ts).
+// (privacy.ts). A draft's preview counts nothing: no visit to it is a visit to the site.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { bundleBrowserScript } from "../../lib/bundle.ts";
@@ -45,9 +45,9 @@ function countedAbout(subject: PageSubject): CountedAbout {
 
 export const counting: Feature = {
   name: "counting",
-  async parts({ business, kept }) {
+  async parts({ business, kept, preview }) {
     const { plausible } = business;
-    if (!plausible) return undefined;
+    if (!plausible || preview) return undefined;
     const code = await bundleBrowserScript(TRACKER, {
       define: {
         PLAUSIBLE_DOMAIN: JSON.stringify(plausible.domain),
