@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../scripts/data/model.ts";
-import { TAP_EVENTS } from "../scripts/site/counting.ts";
+import { TAP_EVENTS } from "../scripts/features/counting/terms.ts";
 import type { EngineDriver } from "./support/behaviour.ts";
 import { launchFirefox, type FirefoxEventsApi } from "./support/firefox.ts";
 import { formProviderOrigins } from "./support/form-provider.ts";

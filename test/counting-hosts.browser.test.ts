@@ -6,7 +6,7 @@
 // tap arrive, with no policy violation.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TAP_EVENTS } from "../scripts/site/counting.ts";
+import { TAP_EVENTS } from "../scripts/features/counting/terms.ts";
 import { CACHE_IMMUTABLE } from "../scripts/headers/policy.ts";
 import { launchVisitorBrowser, standInEventsApi } from "./support/browser.ts";
 import { startCloudflare, startNetlify, type HostRuntime } from "./support/host-runtime.ts";

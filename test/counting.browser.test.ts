@@ -10,8 +10,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../scripts/data/model.ts";
-import { privacyStatements } from "../scripts/site/privacy.ts";
-import { LEAVE_OUT, TAP_EVENTS } from "../scripts/site/counting.ts";
+import { privacyStatements, type PrivacyStatement } from "../scripts/site/privacy.ts";
+import { LEAVE_OUT, TAP_EVENTS } from "../scripts/features/counting/terms.ts";
 import { launchVisitorBrowser, settled, standInEventsApi } from "./support/browser.ts";
 import { formProviderOrigins, PROVIDER_STAND_IN, stubFormProvider } from "./support/form-provider.ts";
 import {
@@ -22,11 +22,13 @@ import {
   taps,
   type CountedEvent,
 } from "./support/plausible.ts";
-import { privacyState, privacyViolations, type PrivacyObservations } from "./support/privacy-claims.ts";
+import { pageStatements, privacyState, privacyViolations, type PrivacyObservations } from "./support/privacy-claims.ts";
 import { buildAndServe, serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
 let model: SiteModel;
+/** /privacy's statements, as the counting build's page lists them. */
+let statements: PrivacyStatement[];
 let browser: Browser;
 /** The site's address at the name the tracker counts on. */
 let url: string;
@@ -34,6 +36,7 @@ let url: string;
 beforeAll(async () => {
   const data = await countingData();
   model = buildModel(await loadData(data));
+  statements = await pageStatements(model);
   site = await buildAndServe(data);
   ({ browser, url } = await launchVisitorBrowser(site.url));
 }, 120_000); // a build of its own, with counting, then Chromium's start
@@ -217,7 +220,6 @@ describe("counting in Chromium, on the site's own server", () => {
       workerSeesNavigations: true,
       leftOut: { keysAfterOut, keysAfterIn, viewsWhileOut },
     };
-    const statements = privacyStatements(model.privacy.facts);
     expect(privacyViolations(statements, seen)).toEqual([]);
     expect(keysAfterOut).toEqual([LEAVE_OUT.key]);
     // The check can fail: a view counted while left out.
@@ -268,7 +270,6 @@ describe("counting in Chromium, on the site's own server", () => {
       workerSeesNavigations: true,
       counted: events,
     };
-    const statements = privacyStatements(model.privacy.facts);
     expect(statements.map((statement) => statement.section)).toContain("Counting visits");
     expect(privacyViolations(statements, seen)).toEqual([]);
     // The check can fail: a count the page does not name, or a view of a page not shown.
@@ -277,7 +278,7 @@ describe("counting in Chromium, on the site's own server", () => {
       "/: a count named Scroll, which no statement names",
       "/: a Scroll count holds w, which no statement names",
     ]);
-    const withoutCounting = privacyStatements({ ...model.privacy.facts, counting: undefined });
+    const withoutCounting = privacyStatements(model.privacy.facts);
     expect(privacyViolations(withoutCounting, seen).join("\n")).toMatch(/no statement says the site counts/);
     await context.close();
   });
@@ -318,7 +319,7 @@ describe("counting a page the browser shows again from its back-forward cache", 
     });
     await received(events, isView, 3);
     expect(pageViews(events)).toEqual(["/towns/paris", "/towns/charleston", "/towns/paris"]);
-    const [counts] = privacyStatements(model.privacy.facts)
+    const [counts] = statements
       .filter((statement) => statement.claim.kind === "counts")
       .map((statement) => statement.words.join(""));
     expect(counts).toContain("again when you come back to it with your browser's Back or Forward button");

@@ -1,7 +1,8 @@
 // A new optional feature is its folder and its line in features/index.ts (with its import), as a new
 // kind of page is its module and its line (test/routes.test.ts): a made-up feature, added so to a
-// linked copy of the project, reaches the <head> of every page, the header policy and /privacy,
-// and every other file of the build is as it was. And what the list refuses of two features.
+// linked copy of the project, reaches the <head> of every page, the header policy and /privacy (a
+// section of its own and a sentence in the page's own), and every other file of the build is as
+// it was. And what the list refuses of two features.
 import { readFile, rm } from "node:fs/promises";
 import { createElement } from "react";
 import path from "node:path";
@@ -22,6 +23,8 @@ const HEAD_CODE = "document.documentElement.dataset.madeUp = 1";
 const ADDRESS = "https://made-up.example/api/hello";
 const SECTION = "A made-up feature";
 const SENTENCE = "The made-up feature says hello to made-up.example from every page.";
+/** What it has the page's own sentence on requests off the site say. */
+const SENDS = "Every page says hello to made-up.example.";
 
 /** The made-up feature's folder: one file. */
 const MADE_UP = `import type { Feature } from "../feature.ts";
@@ -32,7 +35,10 @@ export const madeUp: Feature = {
     return {
       head: [${JSON.stringify(HEAD_CODE)}],
       policy: new Map([["connect-src", new Set([${JSON.stringify(ADDRESS)}])]]),
-      privacy: [{ section: ${JSON.stringify(SECTION)}, words: [${JSON.stringify(SENTENCE)}], claim: { kind: "beyond-the-browser" } }],
+      privacy: {
+        statements: [{ section: ${JSON.stringify(SECTION)}, words: [${JSON.stringify(SENTENCE)}], claim: { kind: "beyond-the-browser" } }],
+        sends: ${JSON.stringify(SENDS)},
+      },
     };
   },
 };
@@ -95,12 +101,17 @@ describe("a made-up feature, its folder and its line in the list", () => {
     );
   });
 
-  it("says on /privacy what it does, in a section of its own after the page's own", () => {
+  it("says on /privacy what it does, in a section of its own after the site's, and where the page says what is sent off the site", () => {
     const page = text(after.get("privacy.html"))!;
     const section = `<h2>${SECTION}</h2><ul><li>${SENTENCE}</li></ul>`;
     expect(page).toContain(section);
-    expect(page.indexOf(section)).toBeGreaterThan(page.indexOf("<h2>Changes to this page</h2>"));
-    expect(page.replace(script, "").replace(section, "")).toBe(text(before.get("privacy.html")));
+    expect(page.indexOf(section)).toBeGreaterThan(page.indexOf("<h2>This website</h2>"));
+    expect(page.indexOf(section)).toBeLessThan(page.indexOf("<h2>The estimate form</h2>"));
+    const sends = `does not load the form ahead of time. ${SENDS}</li>`;
+    expect(page).toContain(sends);
+    expect(
+      page.replace(script, "").replace(section, "").replace(sends, "does not load the form ahead of time.</li>"),
+    ).toBe(text(before.get("privacy.html")));
   });
 
   it("leaves every other file of the build as it was, but the service worker, which holds the offline page", () => {

@@ -21,8 +21,7 @@ import {
   stubFormProvider,
 } from "./support/form-provider.ts";
 import { loadSitePages } from "./support/pages.ts";
-import { privacyViolations } from "./support/privacy-claims.ts";
-import { privacyStatements } from "../scripts/site/privacy.ts";
+import { pageStatements, privacyViolations } from "./support/privacy-claims.ts";
 import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 import { launchWebKit } from "./support/webkit.ts";
 
@@ -30,6 +29,7 @@ import { launchWebKit } from "./support/webkit.ts";
 const FROM_AN_AD = "/contact?utm_source=google&utm_medium=cpc&gclid=test";
 
 const { model } = await loadSitePages();
+const statements = await pageStatements(model);
 const { business } = model;
 const hosts = formProviderOrigins(business).map((origin) => new URL(origin).host);
 const frameId = Object.fromEntries(business.leadForm.frameAttributes).id;
@@ -163,7 +163,7 @@ function formTests(open: () => Promise<FormEngine>, width = 390) {
     ]);
     // Exactly what /privacy's statements say the provider's script keeps once the form is sent.
     const seen = { siteOrigin: new URL(site.url).origin, visits: [], workerSeesNavigations: true, keysAfterSending };
-    expect(privacyViolations(privacyStatements(model.privacy.facts), seen)).toEqual([]);
+    expect(privacyViolations(statements, seen)).toEqual([]);
     expect(await engine.driver.evaluate(() => localStorage.getItem("_ud"))).toContain("pat@example.com");
     await engine.driver.evaluate(() => localStorage.clear());
   });

@@ -7,15 +7,17 @@
 // (privacy-engines.browser.test.ts). And links off the site carry rel="noopener noreferrer".
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { privacyStatements } from "../scripts/site/privacy.ts";
+import type { PrivacyStatement } from "../scripts/site/privacy.ts";
 import { launchBrowser, settled } from "./support/browser.ts";
 import { formProviderOrigins, PROVIDER_STAND_IN, stubFormProvider } from "./support/form-provider.ts";
 import { loadSitePages, type SitePages } from "./support/pages.ts";
-import { privacyState, privacyViolations, type PrivacyObservations } from "./support/privacy-claims.ts";
+import { pageStatements, privacyState, privacyViolations, type PrivacyObservations } from "./support/privacy-claims.ts";
 import { serveSharedSite, type BuiltSite } from "./support/site.ts";
 
 let site: BuiltSite;
 let pages: SitePages;
+/** /privacy's statements, as the shared build's page lists them. */
+let statements: PrivacyStatement[];
 let browser: Browser;
 let context: BrowserContext;
 /** Every request of every page, prerenders and frames included, with the path of the page open then. */
@@ -25,6 +27,7 @@ let currentPage = "";
 
 beforeAll(async () => {
   [site, pages] = await Promise.all([serveSharedSite(), loadSitePages()]);
+  statements = await pageStatements(pages.model);
   browser = await launchBrowser();
   context = await browser.newContext();
   context.on("request", (request) => requests.push({ page: currentPage, url: request.url() }));
@@ -118,7 +121,7 @@ describe("/privacy in Chromium", () => {
       engineCookies: [...setCookies, ...(await context.cookies()).map((cookie) => `${cookie.domain}: ${cookie.name}`)],
       workerSeesNavigations: true,
     };
-    expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
+    expect(privacyViolations(statements, seen)).toEqual([]);
     expect(seen.prerendered, "the browser would prerender the other pages").toContain(`${site.url}/towns`);
     // The contact page does load the form: its frame and its script.
     const providers = new Set(formProviderOrigins(pages.model.business));
@@ -155,7 +158,7 @@ describe("/privacy in Chromium", () => {
       keysAfterSending: (await page.evaluate(privacyState)).local,
       formWasTold: { address, from, told },
     };
-    expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
+    expect(privacyViolations(statements, seen)).toEqual([]);
     expect(told.address).toBe(address);
     await page.evaluate(() => localStorage.clear());
     await page.close();
@@ -179,7 +182,7 @@ describe("/privacy in Chromium", () => {
       workerSeesNavigations: true,
       copyReplaced: !(await copy())!.includes(EARLIER_COPY),
     };
-    expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
+    expect(privacyViolations(statements, seen)).toEqual([]);
     await page.close();
   });
 
@@ -204,7 +207,7 @@ describe("/privacy in Chromium", () => {
       workerSeesNavigations: true,
       copiesRefreshed: !(await copy())!.includes(EARLIER_COPY),
     };
-    expect(privacyViolations(privacyStatements(pages.model.privacy.facts), seen)).toEqual([]);
+    expect(privacyViolations(statements, seen)).toEqual([]);
     await page.close();
   });
 

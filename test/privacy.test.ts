@@ -14,12 +14,13 @@ import { PLAUSIBLE_EVENTS } from "../scripts/data/schema.ts";
 import { HOST_NAMES, HOST_PRIVACY_POLICIES, HOSTS } from "../scripts/headers/hosts.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
-import { hostedBy, privacyStatements, type PrivacyStatement } from "../scripts/site/privacy.ts";
+import { hostedBy, type PrivacyStatement } from "../scripts/site/privacy.ts";
 import { ADMIN_PATH } from "../scripts/site/urls.ts";
 import { copyData } from "./support/data-copy.ts";
 import { filledInData } from "./support/filled-in.ts";
 import { SPEC_DATA_DIR } from "./support/paths.ts";
 import { countingData } from "./support/plausible.ts";
+import { pageStatements, privacyViolations } from "./support/privacy-claims.ts";
 
 /** The text of /privacy's <main>, as a visitor reads it: tags out, entities read. */
 function privacyText(site: RenderedSite): string {
@@ -169,9 +170,9 @@ describe("/privacy says what the site runs and keeps, as the build does", () => 
     );
   });
 
-  it("says no code of the site reads Do Not Track, and none does: pages, the counting script or the worker", () => {
+  it("says no code of the site reads Do Not Track, and none does: pages, the counting script or the worker", async () => {
     for (const site of [plain, counting]) {
-      const statements = privacyStatements(site.model.privacy.facts);
+      const statements = await pageStatements(site.model);
       expect(statements.map((statement) => statement.claim.kind)).toContain("do-not-track-unread");
       for (const { file, code } of scriptsOf(site))
         expect(code, file).not.toMatch(/doNotTrack|globalPrivacyControl|\bDNT\b|msDoNotTrack/);
@@ -190,14 +191,14 @@ describe("/privacy says what the site runs and keeps, as the build does", () => 
 });
 
 describe("/privacy on Plausible, where the counts go", () => {
-  const plausibleStatement = (site: RenderedSite) =>
-    privacyStatements(site.model.privacy.facts)
+  const plausibleStatement = async (site: RenderedSite) =>
+    (await pageStatements(site.model))
       .filter((statement) => statement.section === "Counting visits")
       .map(wordsOf)
       .find((words) => /internet \(IP\) address/.test(words))!;
 
-  it("on Plausible's own service: what it works out, what it screens, and its data policy as covering plausible.io", () => {
-    const words = plausibleStatement(counting);
+  it("on Plausible's own service: what it works out, what it screens, and its data policy as covering plausible.io", async () => {
+    const words = await plausibleStatement(counting);
     expect(words).toContain("your country, region and city, your browser, operating system and kind of device");
     expect(words).toContain("from known robots, from the addresses of data centres and from addresses we have blocked");
     expect(words).toContain("Plausible's data policy, which covers its own service at plausible.io");
@@ -205,16 +206,42 @@ describe("/privacy on Plausible, where the counts go", () => {
     expect(privacyLinks(counting).map((link) => link.href)).toContain("https://plausible.io/data-policy");
   });
 
-  it("on the owner's own server: that server, no word of Plausible's data policy", () => {
+  it("on the owner's own server: that server, no word of Plausible's data policy", async () => {
     const host = new URL(OWN_SERVER_EVENTS).host;
     const text = privacyText(ownServer);
-    expect(plausibleStatement(ownServer)).toContain(`Our server at ${host} also receives`);
+    const words = await plausibleStatement(ownServer);
+    expect(words).toContain(`Our server at ${host} also receives`);
     expect(text).toContain(
       `every page counts its visit with our own server at ${host}, which runs Plausible's software`,
     );
     expect(text).not.toContain("plausible.io");
     expect(privacyLinks(ownServer).map((link) => link.href)).not.toContain("https://plausible.io/data-policy");
-    expect(plausibleStatement(ownServer)).not.toMatch(/\bonly\b/);
+    expect(words).not.toMatch(/\bonly\b/);
+  });
+});
+
+describe("/privacy's list, as the browser tests read it", () => {
+  it("is the page's: each statement, the features' with it, in the page's words and order", async () => {
+    for (const site of [plain, counting, ownServer]) {
+      const text = privacyText(site);
+      let from = 0;
+      for (const statement of await pageStatements(site.model)) {
+        const at = text.indexOf(wordsOf(statement), from);
+        expect(at, wordsOf(statement)).toBeGreaterThanOrEqual(from);
+        from = at;
+      }
+    }
+    expect((await pageStatements(counting.model)).map((statement) => statement.section)).toContain("Counting visits");
+  });
+
+  it("leaves no claim unread: a claim of a kind no check knows is a problem", async () => {
+    const statements = await pageStatements(counting.model);
+    const seen = { siteOrigin: "http://127.0.0.1", visits: [], workerSeesNavigations: true };
+    expect(privacyViolations(statements, seen)).toEqual([]);
+    const madeUp = { section: "A made-up feature", words: ["Hello."], claim: { kind: "says-hello" } };
+    expect(privacyViolations([...statements, madeUp], seen)).toEqual([
+      "a statement claims says-hello, which no check reads",
+    ]);
   });
 });
 

@@ -1,9 +1,10 @@
 // What the privacy page says of the data: the business's name, address and numbers, the estimate
-// form's provider and hosts, what the provider's helper keeps in the browser, where the counts go,
-// and the host the build is for. The page's "last updated" date is site.yaml's privacyUpdated, set
-// when its words change (privacy-date.ts holds it to the day counting was turned on).
+// form's provider and hosts, what the provider's helper keeps in the browser, and the host the
+// build is for. What it says of an optional feature that is on, the feature says (features/). The
+// page's "last updated" date is site.yaml's privacyUpdated, set when its words change
+// (privacy-date.ts holds it to the day counting was turned on).
 import { FORM_PROVIDER, type LeadFormEmbed } from "./lead-form.ts";
-import { PLAUSIBLE_EVENTS, type SiteData } from "./schema.ts";
+import type { SiteData } from "./schema.ts";
 
 /** The static host a build is for, as /privacy names it: its name and its own privacy policy. */
 export interface ServedBy {
@@ -26,11 +27,6 @@ export interface PrivacyFacts {
   formHosts: string[];
   /** What the provider's helper keeps in the browser's local storage on the site's origin. */
   formStorage: { key: string; holds: string }[];
-  /**
-   * Where the pages send their counts (site.yaml's plausible), when the site counts: Plausible's own
-   * service, or a server of the owner's that runs Plausible Community Edition (`ownServer`).
-   */
-  counting?: { endpoint: string; host: string; ownServer: boolean };
   /**
    * The static host the build is for (pipeline/generate.ts); none for a build the local server or
    * nginx serves, whose server the build cannot name.
@@ -56,9 +52,8 @@ function providerStorage(frameId: string): PrivacyFacts["formStorage"] {
  * build is for, if any.
  */
 export function privacyFacts(site: SiteData, read: LeadFormEmbed, servedBy?: ServedBy): PrivacyFacts {
-  const { name, address, phones, plausible } = site;
+  const { name, address, phones } = site;
   const formHosts = [...new Set([read.frameUrl, read.scriptUrl].map((address) => new URL(address).host))];
-  const countsTo = plausible && new URL(plausible.endpoint).host;
   return {
     business: name,
     address: `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`,
@@ -68,15 +63,6 @@ export function privacyFacts(site: SiteData, read: LeadFormEmbed, servedBy?: Ser
     formHosts,
     formStorage: providerStorage(Object.fromEntries(read.frameAttributes).id!),
     ...(phones.text === undefined ? {} : { text: phones.text }),
-    ...(plausible && countsTo
-      ? {
-          counting: {
-            endpoint: plausible.endpoint,
-            host: countsTo,
-            ownServer: countsTo !== new URL(PLAUSIBLE_EVENTS).host,
-          },
-        }
-      : {}),
     ...(servedBy ? { servedBy } : {}),
   };
 }

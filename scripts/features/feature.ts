@@ -12,7 +12,7 @@ import type { BodyScriptEntry } from "../pages/assets.ts";
 import type { PageKindModule } from "../pages/kind.ts";
 import type { ReactElement } from "react";
 import type { PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
-import type { PrivacyStatement } from "../site/privacy.ts";
+import type { PrivacyPart } from "../site/privacy.ts";
 
 /** What a feature may know of the build it is asked about. */
 export interface FeatureBuild {
@@ -22,6 +22,8 @@ export interface FeatureBuild {
   today: Date;
   /** The bundles made before (lib/bundle.ts), for a feature's own scripts. */
   kept?: KeptBundles;
+  /** The build is a draft's preview (pipeline/draft.ts), which no visitor of the site sees. */
+  preview?: boolean;
 }
 
 /** What a feature adds to a build it is on in. */
@@ -36,8 +38,8 @@ export interface FeatureParts {
   leftAlone?: readonly string[];
   /** Inline scripts at the end of every page's <head>; the pages' policy allows each by its hash, as it does every inline script. */
   head?: readonly string[];
-  /** What /privacy says of it, after the page's own statements, in sections of its own. */
-  privacy?: readonly PrivacyStatement[];
+  /** What /privacy says of it: statements in sections of its own, and phrases in the page's own sentences (what runs, is kept, is sent, does not read Do Not Track). */
+  privacy?: PrivacyPart;
   /** The data- attributes of a page's <body> (name without "data-" → value), from what the page is about. */
   bodyData?(subject: PageSubject): Readonly<Record<string, string | undefined>>;
   /** What it states of the business in the pages' structured data: properties of the business's node, after its weekly hours (seo/structured-data.ts). */

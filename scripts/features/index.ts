@@ -8,7 +8,7 @@ import type { Route } from "../site/page.ts";
 import { mergeSources, type PolicySources } from "../headers/csp.ts";
 import type { ReactElement } from "react";
 import type { PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
-import type { PrivacyStatement } from "../site/privacy.ts";
+import type { PrivacyPart } from "../site/privacy.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
 import type { Feature, FeatureBuild, FeatureParts } from "./feature.ts";
 import { counting } from "./counting/counting.ts";
@@ -27,7 +27,8 @@ export interface SiteParts {
   policy: PolicySources;
   leftAlone: string[];
   head: string[];
-  privacy: PrivacyStatement[];
+  /** What /privacy says of each, in the list's order (site/privacy.ts's privacyStatements()). */
+  privacy: PrivacyPart[];
   bodyData(subject: PageSubject): Record<string, string>;
   /** The features' sections on a page, by place; two features with a section in one place on one page are refused. */
   sections(page: SectionPage): Partial<Record<SectionSlot, ReactElement>>;
@@ -82,7 +83,7 @@ export async function siteParts(build: FeatureBuild, features: readonly Feature[
     if (parts.policy) site.policy = mergeSources(site.policy, parts.policy);
     site.leftAlone.push(...(parts.leftAlone ?? []));
     site.head.push(...(parts.head ?? []));
-    site.privacy.push(...(parts.privacy ?? []));
+    if (parts.privacy) site.privacy.push(parts.privacy);
     if (parts.bodyData) bodyData.push(parts.bodyData);
     if (parts.sections) sections.push([feature.name, parts.sections]);
     if (parts.pageStyles)

@@ -5,7 +5,7 @@ import { IconDrawingsContext, type IconDrawings } from "../../templates/parts/ic
 import { RenderError } from "./render-error.ts";
 import type { ReactElement } from "react";
 import type { PageAssets, PageShell, PageSubject, Route, SectionPage, SectionSlot } from "../site/page.ts";
-import type { PrivacyStatement } from "../site/privacy.ts";
+import type { PrivacyPart } from "../site/privacy.ts";
 import type { Business } from "../data/model.ts";
 import { absoluteUrl } from "../site/urls.ts";
 
@@ -23,7 +23,7 @@ export interface RenderContext {
   features?: {
     bodyData: (subject: PageSubject) => Readonly<Record<string, string>>;
     head: readonly string[];
-    privacy: readonly PrivacyStatement[];
+    privacy: readonly PrivacyPart[];
     sections: (page: SectionPage) => Partial<Record<SectionSlot, ReactElement>>;
     styles: (page: SectionPage) => string;
   };
@@ -46,7 +46,7 @@ function shellFor(route: Route, context: RenderContext): PageShell {
       ? {
           bodyData: context.features.bodyData(route.subject),
           headScripts: context.features.head,
-          featureStatements: context.features.privacy,
+          featurePrivacy: context.features.privacy,
           sections: context.features.sections(page),
           featureStyles: context.features.styles(page),
         }

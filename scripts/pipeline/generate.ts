@@ -151,16 +151,14 @@ async function produceSite(
   );
   if (publishes(options) && loaded.placeholders.length > 0) throw new DataError(loaded.placeholders);
   const { preview = false } = options;
-  // A preview counts nothing: no visit to it is a visit to the site.
-  const data = preview ? { ...loaded, site: { ...loaded.site, plausible: undefined } } : loaded;
   // /privacy names the host the build is for, whose servers send its pages.
-  const model = buildModel(data, options.host ? { servedBy: servedBy(options.host) } : {});
+  const model = buildModel(loaded, options.host ? { servedBy: servedBy(options.host) } : {});
   // Drawn once, when the first page that shows it renders, and shared with its picture.
   const areaMap = serviceAreaMapOf(model);
   const routes = siteRoutes(model, areaMap);
   const { brand } = model.business;
   // What the optional features that are on add (features/): asked once, before the pages' script is built.
-  const parts = await siteParts({ model, today, kept: memory.bundles });
+  const parts = await siteParts({ model, today, kept: memory.bundles, preview });
   const [icons, assets, lastmod, cardLogo, edited] = await timer.time(
     "icons, stylesheet and scripts, the data's date",
     () =>
@@ -277,7 +275,7 @@ async function produceSite(
   );
   await emit(offline.file, serviceWorker);
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));
-  return { model, routes, warnings: data.warnings, offlineHtml, placeholders: data.placeholders };
+  return { model, routes, warnings: loaded.warnings, offlineHtml, placeholders: loaded.placeholders };
 }
 
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */

@@ -1,7 +1,7 @@
 // The vocabulary every kind of page shares: what a route is, what a template receives besides its
 // own data, and the metadata of a page. Types only: the route table (pages/) fills them in, the
 // templates read them.
-import type { PrivacyStatement } from "./privacy.ts";
+import type { PrivacyPart } from "./privacy.ts";
 import type { ReactElement } from "react";
 import type { Thing } from "schema-dts";
 import type { Business, SiteJob, SiteService, SiteTown } from "../data/model.ts";
@@ -95,8 +95,8 @@ export interface PageShell {
   hero?: HeroImage;
   /** Inline scripts the features that are on put at the end of the <head> (features/). */
   headScripts?: readonly string[];
-  /** What /privacy says of the features that are on, after its own statements (features/). */
-  featureStatements?: readonly PrivacyStatement[];
+  /** What /privacy says of the features that are on (features/): their statements, and their phrases in its own. */
+  featurePrivacy?: readonly PrivacyPart[];
   /** The <body>'s data- attributes (name without "data-" → value) the features that are on give the page (features/). */
   bodyData?: Readonly<Record<string, string>>;
   /** What the features that show something on the page add to its stylesheet: no other page carries those bytes (features/). */

@@ -1,10 +1,11 @@
 // What /privacy says the browser does, as a list: each statement's words, and the claim in it that
 // a browser can observe (test/privacy.browser.test.ts checks every claim in Chromium, Firefox and
 // WebKit, and that nothing is observed that no claim allows). The page renders the words; the
-// test reads the claims; so the page and its test cannot drift apart.
+// test reads the claims; so the page and its test cannot drift apart. The features that are on
+// (features/) add statements of their own and phrases in the page's own sentences, each in the
+// terms of a `PrivacyPart`: no sentence here names a feature.
 import type { PrivacyFacts } from "../data/privacy.ts";
 import { joinList } from "../data/model.ts";
-import { LEAVE_OUT, TAP_EVENTS, TAP_PROPERTIES } from "./counting.ts";
 import { ADMIN_PATH, CONTACT_PATH, HOME_PATH } from "./urls.ts";
 
 /** A statement's words: text, a name in code type, or a link. */
@@ -18,8 +19,8 @@ export type PrivacyClaim =
   /** No cookie, from the site or the provider's helper, on any page. */
   | { kind: "no-cookies" }
   /**
-   * The site's own code writes nothing to localStorage, sessionStorage or IndexedDB (but the mark
-   * of a `leave-out` claim, where the page makes one).
+   * The site's own code writes nothing to localStorage, sessionStorage or IndexedDB (but what a
+   * feature's statements say it keeps, and its own claims hold).
    */
   | { kind: "no-storage-of-its-own" }
   /** Cache Storage holds copies of these kinds only, those of `fromStart` after the first visit. */
@@ -35,25 +36,7 @@ export type PrivacyClaim =
   /** The provider's helper hands its form the page's address with its query, and the referrer. */
   | { kind: "provider-is-told"; what: readonly ("address" | "campaign tags" | "referrer")[] }
   /**
-   * Every page sends its counts to `endpoint`, and only these: a page view when a page is shown
-   * (not when it is loaded ahead; again when the browser shows it from its back-forward cache), an
-   * event named in `taps` for each such tap, and on leaving a page, how far it was read; each
-   * holding only `fields`, its properties only `properties`.
-   */
-  | {
-      kind: "counts";
-      endpoint: string;
-      taps: readonly string[];
-      fields: readonly string[];
-      properties: readonly string[];
-    }
-  /**
-   * A page opened at `out` keeps `key` in localStorage, and the browser is counted no more; a page
-   * opened at `in` removes it.
-   */
-  | { kind: "leave-out"; out: string; in: string; key: string }
-  /**
-   * No code the site sends (its pages' scripts, the counting script, the worker) reads the
+   * No code the site sends (its pages' scripts, the features' scripts, the worker) reads the
    * browser's Do Not Track signal: test/privacy.test.ts reads them all.
    */
   | { kind: "do-not-track-unread" }
@@ -67,55 +50,78 @@ export type PrivacyClaim =
   /** Said of the server, the provider's own site or the business: nothing a browser here shows. */
   | { kind: "beyond-the-browser" };
 
-/** Where Plausible says what it records and keeps. */
-const PLAUSIBLE_DATA_POLICY = "https://plausible.io/data-policy";
-
-/** The sections of /privacy's list, in the page's order; "Counting visits" only when the site counts. */
-type PrivacySection =
-  "This website" | "Counting visits" | "The estimate form" | "Do Not Track" | "Changes to this page";
+/** The sections of /privacy's own list, in the page's order. */
+type PrivacySection = "This website" | "The estimate form" | "Do Not Track" | "Changes to this page";
 
 /**
- * What a count holds, by the tracker's own names for its fields (the Events API's, shortened):
- * n the event's name, u the page's address, d the site's name in Plausible, r the referrer, p the
- * properties, v the tracker's version; on leaving a page, sd how far down it was read (per cent)
- * and e how long it was in view (ms).
+ * A claim of a feature's own (features/), of a kind the feature names: the feature's tests know it
+ * (test/support/privacy-claims.ts checks that no claim goes unread).
  */
-export const COUNT_FIELDS = ["n", "u", "d", "r", "p", "v", "sd", "e"] as const;
+interface FeatureClaim {
+  kind: string;
+}
 
-export interface PrivacyStatement {
-  /** One of the page's own sections, or a feature's (features/), after them. */
+export interface PrivacyStatement<Claim extends { kind: string } = PrivacyClaim | FeatureClaim> {
+  /** One of the page's own sections, or a feature's (features/), after "This website". */
   section: PrivacySection | (string & {});
   words: PrivacyWords;
-  claim: PrivacyClaim;
+  claim: Claim;
+}
+
+/**
+ * What a feature that is on (features/) has /privacy say: statements in sections of its own, and
+ * the phrases it adds to the page's own sentences, which name what runs, is kept and is sent.
+ */
+export interface PrivacyPart {
+  /** Its statements, in sections of its own, after "This website" and before the estimate form's. */
+  statements?: readonly PrivacyStatement[];
+  /** A script of its own on the pages, named beside the estimate form's provider where the page says what runs besides the site's own code. */
+  script?: string;
+  /** What its code keeps in the browser's storage, the exception to the site's own code keeping nothing there. */
+  keeps?: string;
+  /** A sentence on what every page sends off the site, after the one that says no page loads anything from another website but the contact page. */
+  sends?: string;
+  /** Its script, named with the site's own code where the page says none of it reads Do Not Track. */
+  unreadBy?: string;
 }
 
 /** How the statement of who sends the pages begins when it names the host: `sitegen check-deploy` looks for it. */
 export const hostedBy = (host: string) => `This site is hosted by ${host}`;
 
 /**
- * The statements of /privacy's list. What the provider's helper does is as read in the dated
- * copies of form_embed.js in data/SOURCES.md ("The estimate form's helper"); what Plausible does
- * with a count, as its source reads (lib/plausible/ingestion/event.ex, docs/owner-guide.md).
+ * "A, B, and C": a list whose items may hold a clause of their own, set apart by commas, so that
+ * the last is joined with a comma too (unlike `joinList()`).
  */
-export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
+function serialList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")}, and ${items.at(-1)}`;
+}
+
+/**
+ * The statements of /privacy's list: the page's own, with the phrases of `features` (the ones that
+ * are on) in its sentences, and their statements after "This website". What the provider's helper
+ * does is as read in the dated copies of form_embed.js in data/SOURCES.md ("The estimate form's
+ * helper").
+ */
+export function privacyStatements(facts: PrivacyFacts, features: readonly PrivacyPart[] = []): PrivacyStatement[] {
   const [visitRecord, sent] = facts.formStorage;
   const contact = { href: CONTACT_PATH, text: "contact page" };
-  const { counting, servedBy } = facts;
+  const { servedBy } = facts;
   const provider = facts.formProvider.name;
-  return [
+  const said = (phrase: "script" | "keeps" | "sends" | "unreadBy") =>
+    features.flatMap((feature) => feature[phrase] ?? []);
+  const [keeps, unreadBy] = [said("keeps"), said("unreadBy")];
+  const website: PrivacyStatement<PrivacyClaim>[] = [
     {
       section: "This website",
       words: [
-        counting
-          ? "The site sets no cookies and shows no advertising. Besides Plausible Analytics' script, which counts visits (below), and the estimate form's provider on the contact page (below), it runs no analytics or tracking code."
-          : "The site sets no cookies and shows no advertising. Besides the estimate form's provider on the contact page (below), it runs no analytics or tracking code.",
+        `The site sets no cookies and shows no advertising. Besides ${serialList([...said("script"), "the estimate form's provider on the contact page (below)"])}, it runs no analytics or tracking code.`,
       ],
       claim: { kind: "no-cookies" },
     },
     {
       section: "This website",
       words: [
-        `The site's own code keeps nothing in your browser's local storage, session storage or databases (IndexedDB)${counting ? ", but the mark that leaves a browser out of the counts, if you set it (below)" : ""}.`,
+        `The site's own code keeps nothing in your browser's local storage, session storage or databases (IndexedDB)${keeps.length > 0 ? `, but ${joinList(keeps)}` : ""}.`,
       ],
       claim: { kind: "no-storage-of-its-own" },
     },
@@ -157,7 +163,7 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
         "No page loads anything from another website, except the ",
         contact,
         ", which loads the estimate form. Pointing at a link to the contact page does not load the form ahead of time.",
-        ...(counting ? [` Every page sends its counts to ${counting.host}, as below.`] : []),
+        ...said("sends").map((sentence) => ` ${sentence}`),
       ],
       claim: { kind: "off-site-only-from", page: CONTACT_PATH, hosts: facts.formHosts },
     },
@@ -170,7 +176,8 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
       ],
       claim: { kind: "beyond-the-browser" },
     },
-    ...(counting ? countingStatements(counting) : []),
+  ];
+  const rest: PrivacyStatement<PrivacyClaim>[] = [
     {
       section: "The estimate form",
       words: [
@@ -214,7 +221,7 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
     {
       section: "Do Not Track",
       words: [
-        `Your browser's Do Not Track or Global Privacy Control setting changes nothing on this site, because none of the site's own code${counting ? ", Plausible's script included," : ""} reads it; the site itself follows no one across other websites. The form on our contact page is ${provider}'s own page, which may keep cookies (above): whether it follows visitors across other websites, and how it answers the setting, is ${facts.formProvider.company}'s to say, in its privacy policy.`,
+        `Your browser's Do Not Track or Global Privacy Control setting changes nothing on this site, because none of the site's own code${unreadBy.length > 0 ? `, ${joinList(unreadBy)} included,` : ""} reads it; the site itself follows no one across other websites. The form on our contact page is ${provider}'s own page, which may keep cookies (above): whether it follows visitors across other websites, and how it answers the setting, is ${facts.formProvider.company}'s to say, in its privacy policy.`,
       ],
       claim: { kind: "do-not-track-unread" },
     },
@@ -226,73 +233,5 @@ export function privacyStatements(facts: PrivacyFacts): PrivacyStatement[] {
       claim: { kind: "changes-dated" },
     },
   ];
-}
-
-/** What the pages send to Plausible, when the site counts (site.yaml's plausible). */
-function countingStatements(counting: NonNullable<PrivacyFacts["counting"]>): PrivacyStatement[] {
-  const { call, text, estimate } = TAP_EVENTS;
-  const where = counting.ownServer
-    ? `our own server at ${counting.host}, which runs Plausible's software`
-    : `Plausible Analytics, at ${counting.host}`;
-  return [
-    {
-      section: "Counting visits",
-      words: [
-        `To learn which pages bring calls and estimate requests, every page counts its visit with ${where}: once when the page is shown to you (not when your browser loads it ahead because you pointed at a link), again when you come back to it with your browser's Back or Forward button and the browser shows it from its memory, and each time you tap a phone number to call (${call}), a number to text (${text}) or a link to the estimate form (${estimate}).`,
-      ],
-      claim: {
-        kind: "counts",
-        endpoint: counting.endpoint,
-        taps: [call, text, estimate],
-        fields: COUNT_FIELDS,
-        properties: TAP_PROPERTIES,
-      },
-    },
-    {
-      section: "Counting visits",
-      words: [
-        "Each count holds the page's address (with any campaign tags in it, such as ",
-        { code: "utm_source" },
-        `), the address of the page you came from, what was counted, our site's name in Plausible and the version of Plausible's script; a tap's count also holds the page's path and the town or service it is about. When you leave a page or switch away from it, your browser also sends how far down the page you read and how long it was in view.`,
-      ],
-      claim: { kind: "beyond-the-browser" },
-    },
-    {
-      section: "Counting visits",
-      words: [
-        "No count holds a cookie, an identifier of you or your device, or anything you typed, and the site keeps nothing in your browser to count you.",
-      ],
-      claim: { kind: "no-storage-of-its-own" },
-    },
-    {
-      section: "Counting visits",
-      words: [
-        "The site's own code writes to your browser's local storage only if you open one of its pages at an address ending in ",
-        { code: LEAVE_OUT.out },
-        ": then it keeps ",
-        { code: LEAVE_OUT.key },
-        ", and this browser is no longer counted (we use it for our own phones and computers). An address ending in ",
-        { code: LEAVE_OUT.in },
-        " removes it.",
-      ],
-      claim: { kind: "leave-out", ...LEAVE_OUT },
-    },
-    counting.ownServer
-      ? {
-          section: "Counting visits",
-          words: [
-            `Our server at ${counting.host} also receives your device's internet (IP) address and what your browser says it is (its user agent), as every web server does. Plausible's software on it uses them to work out your country (and your region and city, where its location database has them), your browser, operating system and kind of device; to leave out counts from known robots and from addresses we have blocked; and to count unique visitors for the day, with a code made from them, our site's name and a secret that changes every day. It stores the counts with that code, but not the address or the user agent.`,
-          ],
-          claim: { kind: "beyond-the-browser" },
-        }
-      : {
-          section: "Counting visits",
-          words: [
-            `Plausible also receives your device's internet (IP) address and what your browser says it is (its user agent), as every web server does. It uses them to work out your country, region and city, your browser, operating system and kind of device; to leave out counts from known robots, from the addresses of data centres and from addresses we have blocked; and to count unique visitors for the day, with a code made from them, our site's name and a secret that changes every day. `,
-            { href: PLAUSIBLE_DATA_POLICY, text: "Plausible's data policy" },
-            ", which covers its own service at plausible.io, says it stores neither the address nor the user agent.",
-          ],
-          claim: { kind: "beyond-the-browser" },
-        },
-  ];
+  return [...website, ...features.flatMap((feature) => feature.statements ?? []), ...rest];
 }

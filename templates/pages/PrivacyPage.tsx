@@ -7,7 +7,8 @@ import { Layout } from "../Layout.tsx";
 
 /**
  * The privacy policy: what the site and the estimate form keep and send, how the site answers Do
- * Not Track and how a change is made known (site/privacy.ts, the list its tests check), what calls
+ * Not Track and how a change is made known (site/privacy.ts, the list its tests check, with what the
+ * features that are on add to it), what calls
  * and texts are used for, the statement carriers ask of a business that texts (as true of how the
  * form's details flow: its provider keeps them for us), and whom to ask. It shows nothing of the data but `facts` (data/privacy.ts).
  * The owner has it reviewed before relying on it (docs/owner-guide.md).
@@ -17,7 +18,7 @@ export function PrivacyPage({ shell, facts, updated }: { shell: PageShell; facts
   const text = facts.text === undefined ? undefined : textLink(facts.text);
   const call = <a href={phone.href}>{phone.display}</a>;
   const second = facts.secondPhone === undefined ? undefined : toPhone(facts.secondPhone);
-  const statements = [...privacyStatements(facts), ...(shell.featureStatements ?? [])];
+  const statements = privacyStatements(facts, shell.featurePrivacy);
   const provider = facts.formProvider.name;
   return (
     <Layout shell={shell}>

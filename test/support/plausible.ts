@@ -29,8 +29,8 @@
 import { appendFile, mkdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
-import { TAP_EVENTS } from "../../scripts/site/counting.ts";
-import { COUNT_FIELDS } from "../../scripts/site/privacy.ts";
+import { TAP_EVENTS } from "../../scripts/features/counting/terms.ts";
+import { COUNT_FIELDS } from "../../scripts/features/counting/privacy.ts";
 import { DATA_DIR } from "./paths.ts";
 import { COPY_FILES_DATED, copyData } from "./data-copy.ts";
 

@@ -2,10 +2,27 @@
 // `privacyState` reads a page's cookies, storage, Cache Storage and requests in the page itself;
 // `privacyViolations` compares a visit's observations with the claims, both ways: each claim must
 // be seen to hold (and what it says is kept, or loaded, must be seen), and nothing may be seen that
-// no claim allows.
-import type { CopyKind, PrivacyClaim, PrivacyStatement } from "../../scripts/site/privacy.ts";
+// no claim allows. The claims are the page's own (site/privacy.ts) and those of each feature's
+// statements (features/), which this file checks too: a claim of a kind no check here reads is a
+// problem of its own. `pageStatements` gives /privacy's list as the page shows it, the features'
+// statements with it.
+import type { SiteModel } from "../../scripts/data/model.ts";
+import { siteParts } from "../../scripts/features/index.ts";
+import type { CountingClaim } from "../../scripts/features/counting/privacy.ts";
+import {
+  privacyStatements,
+  type CopyKind,
+  type PrivacyClaim,
+  type PrivacyStatement,
+} from "../../scripts/site/privacy.ts";
 import { NOT_FOUND_PROBE } from "./pages.ts";
 import type { CountedEvent } from "./plausible.ts";
+
+/** /privacy's statements for a build of `model`: the page's own, with what the features that are on add. */
+export async function pageStatements(model: SiteModel): Promise<PrivacyStatement[]> {
+  const { privacy } = await siteParts({ model, today: new Date() });
+  return privacyStatements(model.privacy.facts, privacy);
+}
 
 /** What a page shows of privacy: read in the page, by a self-contained page function. */
 export interface PrivacyState {
@@ -76,15 +93,41 @@ export interface PrivacyObservations {
   leftOut?: { keysAfterOut: string[]; keysAfterIn: string[]; viewsWhileOut: number };
 }
 
-const claimsOf = <K extends PrivacyClaim["kind"]>(statements: PrivacyStatement[], kind: K) =>
+/** Every claim a check below reads: the page's own, and the features'. */
+type CheckedClaim = PrivacyClaim | CountingClaim;
+
+/** Each kind of claim, and whether a check below observes it in the browser or it is said of no browser. */
+const CHECKED: Record<CheckedClaim["kind"], "observed" | "not in a browser"> = {
+  "no-cookies": "observed",
+  "no-storage-of-its-own": "observed",
+  copies: "observed",
+  "copy-replaced-on-open": "observed",
+  "copies-refreshed": "observed",
+  "off-site-only-from": "observed",
+  "provider-keeps": "observed",
+  "provider-is-told": "observed",
+  counts: "observed",
+  "leave-out": "observed",
+  // test/privacy.test.ts reads every script the build sends.
+  "do-not-track-unread": "not in a browser",
+  // check-deploy holds the host's name to the server (test/check-deploy.test.ts).
+  "served-by": "not in a browser",
+  // test/privacy-date.test.ts.
+  "changes-dated": "not in a browser",
+  "beyond-the-browser": "not in a browser",
+};
+
+const claimsOf = <K extends CheckedClaim["kind"]>(statements: readonly PrivacyStatement[], kind: K) =>
   statements
     .map((statement) => statement.claim)
-    .filter((claim): claim is Extract<PrivacyClaim, { kind: K }> => claim.kind === kind);
+    .filter((claim): claim is Extract<CheckedClaim, { kind: K }> => claim.kind === kind);
 
 /** Every disagreement between the statements and the observations; none when the page is true. */
-export function privacyViolations(statements: PrivacyStatement[], seen: PrivacyObservations): string[] {
+export function privacyViolations(statements: readonly PrivacyStatement[], seen: PrivacyObservations): string[] {
   const problems: string[] = [];
   const { siteOrigin, visits } = seen;
+  for (const { claim } of statements)
+    if (!Object.hasOwn(CHECKED, claim.kind)) problems.push(`a statement claims ${claim.kind}, which no check reads`);
   const contactIndex = (page: string) => visits.findIndex((visit) => visit.path === page);
 
   // Cookies: no statement allows one.
@@ -200,7 +243,7 @@ export function privacyViolations(statements: PrivacyStatement[], seen: PrivacyO
 }
 
 /** The counts seen, against the claim of what the pages send: each event, field and property named, a view of each page visited. */
-function countingViolations(statements: PrivacyStatement[], seen: PrivacyObservations): string[] {
+function countingViolations(statements: readonly PrivacyStatement[], seen: PrivacyObservations): string[] {
   const problems: string[] = [];
   const counted = seen.counted ?? [];
   const [claim] = claimsOf(statements, "counts");

@@ -6,8 +6,8 @@
 // page 1.1 KB past the 14 KiB first round trip with gzip. Every page's policy allows it by its hash,
 // which the page gives as its integrity (CSP 3: Chromium 59, Firefox 116, Safari 15.6), and lets it
 // send to the events address; the service worker leaves it to the browser's cache; each page's
-// <body> says what the page is about, for the taps' counts. A draft's preview counts nothing: its
-// build has no `plausible` (pipeline/generate.ts).
+// <body> says what the page is about, for the taps' counts; /privacy says what is counted and sent
+// (privacy.ts). A draft's preview counts nothing: no visit to it is a visit to the site.
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { bundleBrowserScript } from "../../lib/bundle.ts";
@@ -18,11 +18,12 @@ import {
   isCountingScriptFile,
   LEAVE_OUT,
   TAP_EVENTS,
-} from "../../site/counting.ts";
+  type CountedAbout,
+} from "./terms.ts";
 import { pathForFile } from "../../site/urls.ts";
-import type { CountedAbout } from "../../site/counting.ts";
 import type { PageSubject } from "../../site/page.ts";
 import type { Feature } from "../feature.ts";
+import { countingPrivacy } from "./privacy.ts";
 
 const BROWSER = path.join(SCRIPTS_DIR, "features", "counting", "browser");
 const TRACKER = path.join(BROWSER, "counting.ts");
@@ -44,9 +45,9 @@ function countedAbout(subject: PageSubject): CountedAbout {
 
 export const counting: Feature = {
   name: "counting",
-  async parts({ model, kept }) {
+  async parts({ model, kept, preview }) {
     const { plausible } = model.business;
-    if (!plausible) return undefined;
+    if (!plausible || preview) return undefined;
     const code = await bundleBrowserScript(TRACKER, {
       define: {
         PLAUSIBLE_DOMAIN: JSON.stringify(plausible.domain),
@@ -69,6 +70,7 @@ export const counting: Feature = {
       ]),
       // Cached for a year by the browser: the service worker's copies stay pages and pictures, as /privacy says.
       leftAlone: [pathForFile(file)],
+      privacy: countingPrivacy(plausible),
       bodyData: (subject) => ({ ...countedAbout(subject) }),
     };
   },

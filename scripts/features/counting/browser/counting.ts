@@ -15,15 +15,15 @@ import { init, track } from "@plausible-analytics/tracker";
 /** site.yaml's plausible.domain and plausible.endpoint, defined by the build. */
 declare const PLAUSIBLE_DOMAIN: string;
 declare const PLAUSIBLE_ENDPOINT: string;
-/** The events' names (site/counting.ts, TAP_EVENTS), defined by the build. */
+/** The events' names (../terms.ts, TAP_EVENTS), defined by the build. */
 declare const TAP_EVENTS: { call: string; text: string; estimate: string };
-/** The estimate form's page and the home page's contact section (site/counting.ts, ESTIMATE_LINKS), defined by the build. */
+/** The estimate form's page and the home page's contact section (../terms.ts, ESTIMATE_LINKS), defined by the build. */
 declare const ESTIMATE_LINKS: { page: string; section: string };
 
-/** The owner's switch for a device of his own (site/counting.ts, LEAVE_OUT), defined by the build. */
+/** The owner's switch for a device of his own (../terms.ts, LEAVE_OUT), defined by the build. */
 declare const LEAVE_OUT: { out: string; in: string; key: string };
 
-/** What the page is about: its town or its service, from the <body>'s data- attributes (site/counting.ts). */
+/** What the page is about: its town or its service, from the <body>'s data- attributes (../terms.ts). */
 const { town, service } = document.body.dataset;
 const about = { ...(town ? { town } : {}), ...(service ? { service } : {}) };
 

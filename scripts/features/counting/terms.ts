@@ -1,9 +1,9 @@
 // Counting with Plausible, when site.yaml names a Plausible site: which taps send an event and by
 // what name (the goals the owner adds in Plausible), which links lead to the estimate form, and
-// what an event says the page is about. The pages' counting script (features/counting/) is built
-// with these, and the tests and guides read them here. Without site.yaml's `plausible`, nothing of
-// this reaches dist/.
-import { CONTACT_PATH, CONTACT_SECTION_HREF } from "./urls.ts";
+// what an event says the page is about. The counting script (browser/counting.ts) is built with
+// these, /privacy names them (privacy.ts), and the tests read them here. Without site.yaml's
+// `plausible`, nothing of this reaches dist/.
+import { CONTACT_PATH, CONTACT_SECTION_HREF } from "../../site/urls.ts";
 
 /** What a page's counted taps say it is about besides its address: its town, or its service. */
 export interface CountedAbout {
