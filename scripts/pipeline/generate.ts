@@ -88,8 +88,9 @@ export interface GenerateOptions {
   preview?: boolean;
   /**
    * Check the data as a build that publishes the site does (`sitegen check --production`, the check
-   * of a draft): the placeholders are refused. A build for a host that is not a draft's preview
-   * refuses them without being told.
+   * of a draft; `sitegen generate --production`, a build for a server of one's own such as nginx):
+   * the placeholders are refused. A build for a host that is not a draft's preview refuses them
+   * without being told.
    */
   production?: boolean;
 }
