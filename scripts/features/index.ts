@@ -88,3 +88,6 @@ export async function siteParts(
 export function featureFiles(files: readonly string[], features: readonly Feature[] = FEATURES): string[] {
   return features.flatMap((feature) => feature.deployedFiles?.(files) ?? []);
 }
+
+// The list itself, for what each feature declares beyond its parts (its scriptBudget: measure/budgets.ts).
+export { FEATURES };
