@@ -12,14 +12,17 @@
 // states no rule from it and is not read for either. The tests read every built page with the same
 // two rules.
 import type { DataProblem, PathKey } from "./problems.ts";
-import { PROSE_FILES, proseIn } from "./prose.ts";
+import { proseIn } from "./prose.ts";
 import { problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
-import { DATA_FILES, type LawFile, type License, type SiteData } from "./schema.ts";
+import { DATA_FILES, type DataFileName, type LawFile, type License, type SiteData } from "./schema.ts";
 import { businessDay } from "./special-hours.ts";
 import { didYouMean, suggestionsFor } from "./suggest.ts";
 
 /** A reference to a rule of law.yaml in a text: {law:julie-notice}. */
 const LAW_REFERENCE = /\{law:([^{}]*)\}/g;
+
+/** The files whose prose (prose.ts) may refer to a rule, and is read for rules typed in it. */
+export const PROSE_FILES = ["services", "towns", "faq", "jobs"] as const satisfies readonly DataFileName[];
 
 
 /** The texts of site.yaml that are prose: the tagline, the claims, the note under the hours. */

@@ -5,10 +5,6 @@
 // Illinois's list, a month or a choice, whose words state nothing ("culvert-permits" is a page's
 // address, not a sentence about permits).
 import type { PathKey } from "./problems.ts";
-import type { DataFileName } from "./schema.ts";
-
-/** The files of prose (site.yaml's few texts aside), each text of which may refer to a rule of law.yaml. */
-export const PROSE_FILES = ["services", "towns", "faq", "jobs"] as const satisfies readonly DataFileName[];
 
 /** The fields of those files' schemas (schema.ts) that hold prose, or a list of it, by name. */
 export const PROSE_FIELDS: ReadonlySet<string> = new Set([
