@@ -5,7 +5,7 @@
 // held to 605 KB.
 import { fileForPath, isSitePageFile } from "../scripts/site/urls.ts";
 import { describe, expect, it } from "vitest";
-import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
+import { renderSite } from "../scripts/pipeline/generate.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import {
   thirdPartyRequests,
@@ -22,7 +22,6 @@ import {
   unsizedElements,
 } from "../scripts/measure/budgets.ts";
 import type { Feature } from "../scripts/features/feature.ts";
-import { siteParts } from "../scripts/features/index.ts";
 import { scanHtml } from "../scripts/headers/html-scan.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { BuildCache } from "../scripts/lib/cache.ts";
@@ -31,19 +30,16 @@ import { copyData } from "./support/data-copy.ts";
 import { addJobs, JOBS_TODAY } from "./support/job-fixtures.ts";
 import { EDITED_FILES, JOB_PAGES } from "./support/pages.ts";
 
-/** The JavaScript a build's pages may run: the core's, and what each feature on in the build may add. */
-const scriptBudgetOf = async (build: RenderedSite) =>
-  scriptBudgetFor((await siteParts({ business: build.model.business })).on);
-
 const site = await renderSite({ dataDir: DATA_DIR, outDir: "unused" });
-const siteScriptBudget = await scriptBudgetOf(site);
+// The JavaScript a build's pages may run: the core's, and what each feature on in the build may add.
+const siteScriptBudget = scriptBudgetFor(site.featuresOn);
 const pages = [...site.files]
   .filter(([file]) => isSitePageFile(file))
   .map(([file, contents]) => ({ file, html: outputText(contents), scriptBudget: siteScriptBudget }));
 const jobsData = await copyData();
 await addJobs(jobsData);
 const withJobs = await renderSite({ dataDir: jobsData, outDir: "unused", today: JOBS_TODAY });
-const jobsScriptBudget = await scriptBudgetOf(withJobs);
+const jobsScriptBudget = scriptBudgetFor(withJobs.featuresOn);
 const jobPages = JOB_PAGES.map((page) => {
   const file = fileForPath(page.path);
   return {

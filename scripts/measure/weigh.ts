@@ -15,7 +15,6 @@ import {
   scriptBudgetFor,
   type FileWeight,
 } from "./budgets.ts";
-import { siteParts } from "../features/index.ts";
 import { formatTable } from "./table.ts";
 import { BuildCache } from "../lib/cache.ts";
 import { CACHE_DIR, DATA_DIR } from "../lib/paths.ts";
@@ -29,7 +28,7 @@ const html = (file: string) => {
 };
 
 // The core's script and what the features on in this build may add.
-const scriptBudget = scriptBudgetFor((await siteParts({ business: site.model.business })).on);
+const scriptBudget = scriptBudgetFor(site.featuresOn);
 const pageFiles = [...site.files.keys()].filter(isSitePageFile);
 const weights = [];
 for (const file of pageFiles) weights.push(await measurePage(file, html(file)));

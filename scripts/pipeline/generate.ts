@@ -128,6 +128,8 @@ export interface RenderedSite {
   offlineHtml: string;
   /** The placeholders still in site.yaml, located (data/load.ts); none in a build that publishes. */
   placeholders: DataProblem[];
+  /** The names of the optional features on in this build (features/index.ts's siteParts().on). */
+  featuresOn: string[];
 }
 
 /** Receives each output file as soon as it is made; may wait, to hold back a fast producer. */
@@ -278,7 +280,14 @@ async function produceSite(
   );
   await emit(offline.file, serviceWorker);
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));
-  return { model, routes, warnings: data.warnings, offlineHtml, placeholders: data.placeholders };
+  return {
+    model,
+    routes,
+    warnings: data.warnings,
+    offlineHtml,
+    placeholders: data.placeholders,
+    featuresOn: parts.on,
+  };
 }
 
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
