@@ -53,6 +53,7 @@ async function runGenerate(options: {
   out: string;
   quiet?: boolean;
   preview?: boolean;
+  production?: boolean;
   for?: Host;
   timings?: boolean;
   cache?: boolean;
@@ -68,6 +69,7 @@ async function runGenerate(options: {
     host,
     cacheDir: options.cache === false ? false : undefined,
     preview,
+    production: options.production === true,
   });
   warn(result.warnings);
   if (result.refused) {
@@ -255,6 +257,11 @@ program
     "--preview",
     "build a draft's preview: marked on every page, kept from search engines, counting nothing, its problems shown " +
       "rather than refused (default: when the host's variables say it builds a pull request or another branch)",
+  )
+  .option(
+    "--production",
+    "build the site to put live on a server of your own (nginx): the placeholders still in site.yaml are problems, " +
+      "and nothing is written while one remains, as a host's build does",
   )
   .addOption(
     new Option(

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { generate, renderSite } from "../scripts/pipeline/generate.ts";
 import { BuildMemory } from "../scripts/pipeline/build-memory.ts";
 import { loadData } from "../scripts/data/load.ts";
+import { formatProblem } from "../scripts/data/problems.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { renderRoute } from "../scripts/pages/render.ts";
 import { RenderError } from "../scripts/pages/render-error.ts";
@@ -15,8 +16,9 @@ import { buildRoutes } from "../scripts/pages/routes.ts";
 import { buildAssets } from "../scripts/pages/assets.ts";
 import { copyData, editYaml, replaceInFile } from "./support/data-copy.ts";
 import { readTree } from "./support/files.ts";
+import { filledInData } from "./support/filled-in.ts";
 import { EDITED_FILES, pagesWritten } from "./support/pages.ts";
-import { DATA_DIR, ROOT } from "./support/paths.ts";
+import { DATA_DIR, ROOT, SPEC_DATA_DIR } from "./support/paths.ts";
 
 const run = promisify(execFile);
 const tempDir = () => mkdtemp(path.join(tmpdir(), "site-gen-"));
@@ -148,7 +150,8 @@ describe("the command line", () => {
     for (const command of ["generate", "serve", "start"]) expect(stdout).toContain(command);
     expect(stdout).toMatch(/Exit codes/);
     const generateHelp = (await run(process.execPath, [cli, "generate", "--help"])).stdout;
-    for (const option of ["--data", "--out", "--quiet", "--timings"]) expect(generateHelp).toContain(option);
+    for (const option of ["--data", "--out", "--quiet", "--timings", "--production"])
+      expect(generateHelp).toContain(option);
     const serveHelp = (await run(process.execPath, [cli, "serve", "--help"])).stdout;
     for (const option of ["--out", "--host", "--port"]) expect(serveHelp).toContain(option);
   });
@@ -169,6 +172,36 @@ describe("the command line", () => {
     );
     expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("previous build");
     expect([...(await readTree(out)).keys()]).toEqual(["index.html"]);
+  });
+
+  it("refuses the placeholders with --production, each at its line, and leaves dist/ as it was; builds once they are filled in", async () => {
+    const out = path.join(await tempDir(), "dist");
+    await mkdir(out);
+    await writeFile(path.join(out, "index.html"), "previous build");
+    const shipped = await copyData();
+    const { placeholders } = await loadData(shipped);
+    expect(placeholders.length).toBeGreaterThanOrEqual(8);
+    const failure = await run(process.execPath, [
+      cli,
+      "generate",
+      "--production",
+      "--data",
+      shipped,
+      "--out",
+      out,
+    ]).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    const lines = failure?.stderr.split("\n") ?? [];
+    expect(lines[0]).toBe(`The data has ${placeholders.length} problems; nothing was written:`);
+    expect(lines.slice(1, 1 + placeholders.length)).toEqual(placeholders.map(formatProblem));
+    expect([...(await readTree(out)).keys()]).toEqual(["index.html"]);
+    expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("previous build");
+    const filled = await filledInData(SPEC_DATA_DIR);
+    await run(process.execPath, [cli, "generate", "--production", "--data", filled, "--out", out, "--quiet"]);
+    expect(await readFile(path.join(out, "index.html"), "utf8")).not.toContain("placeholder-band");
   });
 
   it("generates with npm run generate's command and prints a summary", async () => {

@@ -1,17 +1,20 @@
 // Each statement of law on the site is written once, in data/law.yaml, with the sources it rests on;
 // a page says it by reference ({law:<id>}) and the build puts the rule's sentence in
-// (scripts/data/law.ts). Every sentence of every built page (its text, its JSON-LD and its
+// (scripts/data/law.ts). Every sentence of every built page (its text, its JSON-LD's prose and its
 // description) that says what a law, a code, a permit or an agency requires is one of law.yaml's;
-// a reference to no rule, a rule typed into the prose and licensed work claimed without the license
-// are refused at their file, line and column; and site.yaml's licenses decide what the pages say of
+// a reference to no rule, a rule typed into the prose (its prose fields only, scripts/data/prose.ts)
+// and licensed work claimed without the license are refused at their file, line and column; a
+// citation's abbreviations end no sentence; and site.yaml's licenses decide what the pages say of
 // the work Illinois licenses.
 import { parse as parseHtml, type DefaultTreeAdapterTypes } from "parse5";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { lawSentences, licensedWorkClaim, ruleWords, sentencesOf } from "../scripts/data/law.ts";
+import { z } from "zod";
+import { lawSentences, licensedWorkClaim, PROSE_FILES, ruleWords, sentencesOf } from "../scripts/data/law.ts";
+import { PROSE_FIELDS } from "../scripts/data/prose.ts";
 import { loadData, type RawData } from "../scripts/data/load.ts";
-import type { License } from "../scripts/data/schema.ts";
+import { DATA_FILES, type License } from "../scripts/data/schema.ts";
 import { copyData, editYaml, lineOf, loadProblems, problemsOf, replaceInFile } from "./support/data-copy.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { sharedBuild } from "./support/site.ts";
@@ -25,17 +28,47 @@ const BLOCKS = new Set(
   ),
 );
 
-/** Every string in a JSON value, outside the addresses. */
-function jsonTexts(value: unknown): string[] {
-  if (typeof value === "string") return /^(?:https?:|tel:|sms:|mailto:|\/|#)/.test(value) ? [] : [value];
-  if (Array.isArray(value)) return value.flatMap(jsonTexts);
-  if (value && typeof value === "object") return Object.values(value).flatMap(jsonTexts);
+/** The properties of the pages' JSON-LD that hold prose: names, descriptions, answers, kinds of service and contact. */
+const JSON_LD_PROSE = new Set([
+  "name",
+  "description",
+  "disambiguatingDescription",
+  "text",
+  "serviceType",
+  "contactType",
+]);
+
+/** Those that hold none: types and ids, addresses (web, postal, phone), days and times, a language. */
+const JSON_LD_NOT_PROSE = new Set([
+  ...["@context", "@type", "@id", "url", "serviceUrl", "contentUrl", "image", "logo", "sameAs", "item"],
+  ...["streetAddress", "addressLocality", "addressRegion", "postalCode", "addressCountry", "telephone"],
+  ...["dayOfWeek", "opens", "closes", "validFrom", "validThrough", "dateCreated", "itemListOrder", "inLanguage"],
+]);
+
+/** Every string of a JSON value with the property that holds it (a list's items, the list's). */
+function jsonStrings(value: unknown, property = ""): { property: string; text: string }[] {
+  if (typeof value === "string") return [{ property, text: value }];
+  if (Array.isArray(value)) return value.flatMap((item) => jsonStrings(item, property));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => jsonStrings(item, key));
   return [];
 }
 
+/** The prose of a JSON value: the strings of its prose properties (JSON_LD_PROSE). */
+const jsonTexts = (value: unknown): string[] =>
+  jsonStrings(value)
+    .filter(({ property }) => JSON_LD_PROSE.has(property))
+    .map(({ text }) => text);
+
+/** The JSON-LD of a page, each script's graph. */
+const jsonLdOf = (html: string): unknown[] =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
+
 /**
- * What a page says, as runs of text a sentence cannot cross: its text, block by block; each string
- * of its JSON-LD; and its descriptions for search engines and link previews.
+ * What a page says, as runs of text a sentence cannot cross: its text, block by block, but for the
+ * postal address (<address>); each prose string of its JSON-LD; and its descriptions for search
+ * engines and link previews.
  */
 function pageTexts(html: string): string[] {
   const runs: string[] = [""];
@@ -49,7 +82,7 @@ function pageTexts(html: string): string[] {
         }
         return;
       }
-      if (node.tagName === "style" || node.tagName === "template") return;
+      if (node.tagName === "style" || node.tagName === "template" || node.tagName === "address") return;
       if (node.tagName === "meta" && /description$/.test(attribute("name") ?? attribute("property") ?? ""))
         runs.push(attribute("content") ?? "", "");
       if (BLOCKS.has(node.tagName)) runs.push("");
@@ -141,6 +174,29 @@ describe("the rules of law, written once", () => {
     expect(unsourcedRules(described, allowed, [])).toEqual(["A permit comes first."]);
   });
 
+  it("reads no words that are not prose: the postal address, and the JSON-LD's types, addresses and times", () => {
+    const allowed = allowedSentences(raw);
+    const culvert = pages.get("services/culvert.html")!;
+    // A street number can be the one that also names the call before digging.
+    const street = culvert.replace("<h2", "<address>811 Broadway Avenue<br>Mattoon, IL 61938</address><h2");
+    expect(unsourcedRules(street, allowed, [])).toEqual([]);
+    const inJsonLd = culvert.replace(
+      /("@type":"Service")/,
+      '$1,"address":{"@type":"PostalAddress","streetAddress":"811 Broadway Avenue"}',
+    );
+    expect(inJsonLd).not.toBe(culvert);
+    expect(unsourcedRules(inJsonLd, allowed, [])).toEqual([]);
+    // Every string of the built JSON-LD is read as prose or known as none.
+    const properties = new Set(
+      [...pages.values()]
+        .flatMap((html) => jsonLdOf(html).flatMap((graph) => jsonStrings(graph)))
+        .map((each) => each.property),
+    );
+    expect(
+      [...properties].filter((property) => !JSON_LD_PROSE.has(property) && !JSON_LD_NOT_PROSE.has(property)),
+    ).toEqual([]);
+  });
+
   it("say what the sources say: no percolation test, inspection and stormwater coverage as required", () => {
     const sentence = (id: string) => raw.law.rules.find((rule) => rule.id === id)!.sentence;
     expect(sentence("septic-soil")).toMatch(/has not allowed a percolation test to set the design/);
@@ -225,6 +281,73 @@ describe("a rule typed into the prose", () => {
       found: expect.stringMatching(/^"law" in "Illinois law requires/),
     });
     expect(problem!.expected).toContain("{law:<id>}");
+  });
+
+  it("is refused in a sentence that cites the Illinois Administrative Code, read as one sentence", async () => {
+    const citation = "The spacing of a septic field is set by 77 Ill. Adm. Code 905 and the health department.";
+    expect(sentencesOf(`${citation} We dig the trenches.`).map((each) => each.text)).toEqual([
+      citation,
+      "We dig the trenches.",
+    ]);
+    expect(ruleWords(citation)).toBe("Adm. Code");
+    const dir = await copyData(DATA_DIR);
+    const text = await replaceInFile(
+      dir,
+      "towns.yaml",
+      "we lay tile. Near the river,",
+      `we lay tile. ${citation} Near the river,`,
+    );
+    const [problem, ...rest] = await problemsOf(dir);
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({ file: "data/towns.yaml", line: lineOf(text, "77 Ill. Adm. Code") });
+    expect(problem!.found).toMatch(/^"Adm\. Code" in "The spacing of a septic field/);
+  });
+
+  it("ends no sentence at an abbreviation's period; a No. before words answers a question", () => {
+    const texts = (text: string) => sentencesOf(text).map((each) => each.text);
+    expect(texts("U.S. Route 45 runs north to Mattoon. Then west.")).toEqual([
+      "U.S. Route 45 runs north to Mattoon.",
+      "Then west.",
+    ]);
+    expect(texts("From St. Elmo to Mt. Zion and the Coles Co. line. Then west.")).toHaveLength(2);
+    expect(texts("It is General Permit No. ILR10. Then west.")).toEqual([
+      "It is General Permit No. ILR10.",
+      "Then west.",
+    ]);
+    expect(texts("As amended by P.A. 103-614 in 2025. Then west.")).toHaveLength(2);
+    expect(texts("See No. 38 of the register. Then west.")).toHaveLength(2);
+    expect(texts("No. Submit the form. Then west.")).toEqual(["No.", "Submit the form.", "Then west."]);
+  });
+
+  it("is read in the prose only, not in a key, a slug, an icon's name or a county", async () => {
+    const dir = await copyData(DATA_DIR);
+    const text = await replaceInFile(dir, "services.yaml", "  - key: culvert\n", "  - key: culvert-permits\n");
+    expect(text).toContain("key: culvert-permits");
+    expect(await loadProblems(dir)).toEqual([]);
+    // The same words in a service's prose are a rule.
+    await editYaml(dir, "services.yaml", (doc) => doc.setIn(["services", 1, "label"], "Culvert permits"));
+    expect((await problemsOf(dir)).map((problem) => problem.field)).toEqual(["services[1].label"]);
+  });
+
+  it("reads every text field of the prose files' schemas that is prose, and none that names or chooses", () => {
+    const fields = (schema: z.ZodType, name = ""): string[] => {
+      const inner =
+        schema instanceof z.ZodOptional || schema instanceof z.ZodDefault
+          ? (schema.unwrap() as z.ZodType)
+          : schema instanceof z.ZodPipe
+            ? (schema.in as z.ZodType)
+            : schema;
+      if (inner instanceof z.ZodObject)
+        return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([key, value]) => fields(value, key));
+      if (inner instanceof z.ZodArray) return fields(inner.element as z.ZodType, name);
+      return inner instanceof z.ZodString || inner instanceof z.ZodEnum ? [name] : [];
+    };
+    const text = new Set(PROSE_FILES.flatMap((file) => fields(DATA_FILES[file].schema)));
+    expect([...text].filter((field) => !PROSE_FIELDS.has(field)).sort()).toEqual([
+      ...["areaServed", "county", "ctaPhone", "file", "foundedAs", "icon"],
+      ...["key", "month", "role", "services", "slug", "town"],
+    ]);
+    expect([...PROSE_FIELDS].filter((field) => !text.has(field))).toEqual([]);
   });
 
   it("is not a question, and not the owner's claim of being licensed and insured", () => {

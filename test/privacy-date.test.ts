@@ -1,6 +1,6 @@
 // The privacy page's "last updated" date is site.yaml's privacyUpdated: a day the owner (or whoever
-// changes the page's words) sets, never later than the build's day, and never left behind when
-// counting is turned on (data/privacy-date.ts, by git's history). The words it dates are held
+// changes the page's words) sets, never later than the build's day, and never earlier than the day
+// counting was turned on (data/privacy-date.ts, by git's history). The words it dates are held
 // here: the page's text for the spec's data, without its date, is a file snapshot named by the date
 // in data/site.yaml, so that a change of the template's words fails until that date says when they
 // took effect (a new date writes a new snapshot; delete the old one).
@@ -18,11 +18,25 @@ import { copyData, lineOf, loadProblems, replaceInFile } from "./support/data-co
 import { DATA_DIR, SPEC_DATA_DIR } from "./support/paths.ts";
 import { COUNTED_DOMAIN } from "./support/plausible.ts";
 
-/** git in `dir`, as a committer of its own. */
-const git = (dir: string, ...args: string[]) =>
+/** git in `dir`, as a committer of its own, on the moment given (a commit's date is the day counting was turned on). */
+const git = (dir: string, moment: string, ...args: string[]) =>
   promisify(execFile)("git", ["-c", "user.name=Site owner", "-c", "user.email=owner@example.com", ...args], {
     cwd: dir,
+    env: { ...process.env, GIT_AUTHOR_DATE: moment, GIT_COMMITTER_DATE: moment },
   });
+
+/** A git checkout of a copy of the spec's data (privacyUpdated 2020-01-01), committed at `moment`. */
+async function committedData(moment: string): Promise<string> {
+  const dir = await copyData();
+  await git(dir, moment, "init", "--quiet");
+  await git(dir, moment, "add", ".");
+  await git(dir, moment, "commit", "--quiet", "-m", "The site");
+  return dir;
+}
+
+/** The owner's guide's step: plausible at the end of site.yaml. */
+const turnCountingOn = (dir: string) =>
+  appendFile(path.join(dir, "site.yaml"), `plausible:\n  domain: ${COUNTED_DOMAIN}\n`);
 
 type Node = { nodeName: string; value?: string; childNodes?: Node[] };
 
@@ -83,45 +97,79 @@ describe("the privacy page's last updated date", () => {
   });
 
   it("is refused at its line when counting is turned on and it is not moved, committed or not; taken once it moves", async () => {
-    const dir = await copyData();
+    const dir = await committedData("2026-11-20T12:00:00Z");
     const today = new Date("2026-11-28T12:00:00Z");
-    await git(dir, "init", "--quiet");
-    await git(dir, "add", ".");
-    await git(dir, "commit", "--quiet", "-m", "The site");
-    // The owner's guide's step: plausible at the end of site.yaml.
-    await appendFile(path.join(dir, "site.yaml"), `plausible:\n  domain: ${COUNTED_DOMAIN}\n`);
+    await turnCountingOn(dir);
     const text = await readFile(path.join(dir, "site.yaml"), "utf8");
-    const refusal = {
+    const refusal = (day: string) => ({
       file: "data/site.yaml",
       field: "privacyUpdated",
       line: lineOf(text, "privacyUpdated:"),
       column: 17,
-      found: `"2020-01-01", written before plausible (line ${lineOf(text, "plausible:")}) turned counting on`,
-      expected: expect.stringMatching(
-        /^the day the privacy page's words about counting take effect, such as today, 2026-11-28/,
-      ),
-    };
-    expect(await loadProblems(dir, { today })).toEqual([refusal]);
-    await git(dir, "commit", "--quiet", "-am", "Count visits");
-    expect(await loadProblems(dir, { today })).toEqual([refusal]);
-    await replaceInFile(dir, "site.yaml", "privacyUpdated: 2020-01-01", "privacyUpdated: 2026-11-28");
+      found: `"2020-01-01", earlier than ${day}, the day plausible (line ${lineOf(text, "plausible:")}) turned counting on`,
+      expected: `the day the privacy page's words about counting take effect, ${day} or later: turning counting on changes the page`,
+    });
+    // Not committed yet: counting is turned on today.
+    expect(await loadProblems(dir, { today })).toEqual([refusal("2026-11-28")]);
+    await git(dir, "2026-11-27T18:00:00Z", "commit", "--quiet", "-am", "Count visits");
+    expect(await loadProblems(dir, { today })).toEqual([refusal("2026-11-27")]);
+    await replaceInFile(dir, "site.yaml", "privacyUpdated: 2020-01-01", "privacyUpdated: 2026-11-27");
     expect(await loadProblems(dir, { today })).toEqual([]);
-    await git(dir, "commit", "--quiet", "-am", "The privacy page's date");
+    await git(dir, "2026-11-28T12:00:00Z", "commit", "--quiet", "-am", "The privacy page's date");
     expect(await loadProblems(dir, { today })).toEqual([]);
   });
 
-  it("takes counting turned on with the date in the same change, and any data outside git", async () => {
-    const dir = await copyData();
-    await git(dir, "init", "--quiet");
-    await git(dir, "add", ".");
-    await git(dir, "commit", "--quiet", "-m", "The site");
-    await appendFile(path.join(dir, "site.yaml"), `plausible:\n  domain: ${COUNTED_DOMAIN}\n`);
+  it("takes the date committed first and counting turned on in a later commit on or before it, in Mattoon's day", async () => {
+    const dir = await committedData("2026-11-20T12:00:00Z");
+    const today = new Date("2026-11-28T12:00:00Z");
+    await replaceInFile(dir, "site.yaml", "privacyUpdated: 2020-01-01", "privacyUpdated: 2026-11-27");
+    await git(dir, "2026-11-27T15:00:00Z", "commit", "--quiet", "-am", "The privacy page's date");
+    await turnCountingOn(dir);
+    // 21:00 on November 27 in Mattoon, already November 28 in UTC.
+    await git(dir, "2026-11-28T03:00:00Z", "commit", "--quiet", "-am", "Count visits");
+    expect(await loadProblems(dir, { today })).toEqual([]);
+  });
+
+  it("is refused when counting was committed on a day after the date, in a later commit or the same one", async () => {
+    const today = new Date("2026-11-28T12:00:00Z");
+    const refusal = (text: string) => [
+      expect.objectContaining({
+        field: "privacyUpdated",
+        line: lineOf(text, "privacyUpdated:"),
+        column: 17,
+        found: `"2026-11-27", earlier than 2026-11-28, the day plausible (line ${lineOf(text, "plausible:")}) turned counting on`,
+      }),
+    ];
+    const later = await committedData("2026-11-20T12:00:00Z");
+    await replaceInFile(later, "site.yaml", "privacyUpdated: 2020-01-01", "privacyUpdated: 2026-11-27");
+    await git(later, "2026-11-27T15:00:00Z", "commit", "--quiet", "-am", "The privacy page's date");
+    await turnCountingOn(later);
+    // 00:30 on November 28 in Mattoon.
+    await git(later, "2026-11-28T06:30:00Z", "commit", "--quiet", "-am", "Count visits");
+    expect(await loadProblems(later, { today })).toEqual(
+      refusal(await readFile(path.join(later, "site.yaml"), "utf8")),
+    );
+    const same = await committedData("2026-11-20T12:00:00Z");
+    await replaceInFile(same, "site.yaml", "privacyUpdated: 2020-01-01", "privacyUpdated: 2026-11-27");
+    await turnCountingOn(same);
+    await git(same, "2026-11-28T06:30:00Z", "commit", "--quiet", "-am", "Count visits");
+    expect(await loadProblems(same, { today })).toEqual(refusal(await readFile(path.join(same, "site.yaml"), "utf8")));
+  });
+
+  it("takes counting turned on with the date in the same change, any data outside git, and a shallow clone", async () => {
+    const dir = await committedData("2026-11-20T12:00:00Z");
+    await turnCountingOn(dir);
     await replaceInFile(dir, "site.yaml", "privacyUpdated: 2020-01-01", "privacyUpdated: 2026-11-28");
-    await git(dir, "commit", "--quiet", "-am", "Count visits");
+    await git(dir, "2026-11-28T12:00:00Z", "commit", "--quiet", "-am", "Count visits");
     expect(await loadProblems(dir, { today: new Date("2026-11-28T12:00:00Z") })).toEqual([]);
     const outside = await copyData();
-    await appendFile(path.join(outside, "site.yaml"), `plausible:\n  domain: ${COUNTED_DOMAIN}\n`);
+    await turnCountingOn(outside);
     expect(await loadProblems(outside)).toEqual([]);
+    // A one-commit clone of a later commit: its one commit seems to write every line, counting's too.
+    await git(dir, "2026-12-05T12:00:00Z", "commit", "--quiet", "--allow-empty", "-m", "A later commit");
+    const clone = path.join(path.dirname(dir), "clone");
+    await git(dir, "2026-12-05T12:00:00Z", "clone", "--quiet", "--depth", "1", `file://${dir}`, clone);
+    expect(await loadProblems(clone, { today: new Date("2026-12-05T12:00:00Z") })).toEqual([]);
   });
 
   it("is refused when it is not a day that exists", async () => {

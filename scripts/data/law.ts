@@ -4,13 +4,15 @@
 // sentence site.yaml's licenses choose (the business does the work under its license, or it digs
 // and a licensed installer or plumber does the rest).
 //
-// Where the data has a law.yaml, nothing else may state a rule: a sentence of the prose that says
-// what a law, a code, a permit or an agency requires (ruleWords) is refused at its place, and so is
-// one that says the business does work Illinois licenses when site.yaml names no such license
+// Where the data has a law.yaml, nothing else may state a rule: a sentence of the prose (prose.ts:
+// the fields a visitor reads as words, never a key, a slug or a file's name) that says what a law,
+// a code, a permit or an agency requires (ruleWords) is refused at its place, and so is one that
+// says the business does work Illinois licenses when site.yaml names no such license
 // (licensedWorkClaim). A data folder without law.yaml (the spec's data as delivered, in the tests)
 // states no rule from it and is not read for either. The tests read every built page with the same
 // two rules.
 import type { DataProblem, PathKey } from "./problems.ts";
+import { proseIn } from "./prose.ts";
 import { problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
 import { DATA_FILES, type DataFileName, type LawFile, type License, type SiteData } from "./schema.ts";
 import { businessDay } from "./days.ts";
@@ -19,8 +21,9 @@ import { didYouMean, suggestionsFor } from "./suggest.ts";
 /** A reference to a rule of law.yaml in a text: {law:julie-notice}. */
 const LAW_REFERENCE = /\{law:([^{}]*)\}/g;
 
-/** The files whose prose may refer to a rule, and is read for rules typed in it. */
-const PROSE_FILES = ["services", "towns", "faq", "jobs"] as const satisfies readonly DataFileName[];
+/** The files whose prose (prose.ts) may refer to a rule, and is read for rules typed in it. */
+export const PROSE_FILES = ["services", "towns", "faq", "jobs"] as const satisfies readonly DataFileName[];
+
 
 /** The texts of site.yaml that are prose: the tagline, the claims, the note under the hours. */
 const SITE_PROSE: readonly PathKey[][] = [["tagline"], ["emergencyNote"]];
@@ -45,11 +48,33 @@ export function withLaw<T>(value: T, sentences: ReadonlyMap<string, string>): T 
   return value;
 }
 
-/** The sentences of a text, each with where it starts: a sentence ends at . ! or ? (and a closing quote) before a space. */
+/**
+ * Abbreviations whose period ends no sentence, as the pages and law.yaml's citations write them:
+ * "77 Ill. Adm. Code 905", "U.S. Route 45", "St. Elmo", "Mt. Zion", "P.A. 103-614", "Coles Co.
+ * line". "No." only before a number ("No. 38", "No. ILR10"): before a word it answers a question
+ * ("No. Submit the form").
+ */
+const ABBREVIATION = /(?<![\p{L}.])(?:Ill|Adm|U\.S|P\.A|St|Mt|Ft|Co|Twp|Rte|Hwy|Ave|Rd|Dept|Inc|Corp|Sec|Vol|Reg|Stat|Mr|Mrs|Ms|Dr|vs|e\.g|i\.e)\.$/u;
+const NUMBER_ABBREVIATION = /(?<![\p{L}.])No\.$/u;
+
+/** Whether a sentence ends at the end of `before`, `after` following it past the space between. */
+function isSentenceEnd(before: string, after: string): boolean {
+  if (!/[.!?]["'”’)]?$/.test(before)) return false;
+  return !ABBREVIATION.test(before) && !(NUMBER_ABBREVIATION.test(before) && /^[A-Z]*\d/.test(after));
+}
+
+/**
+ * The sentences of a text, each with where it starts: a sentence ends at . ! or ? (and a closing
+ * quote) before a space, but for the period of an abbreviation (ABBREVIATION).
+ */
 export function sentencesOf(text: string): { text: string; offset: number }[] {
   const found: { text: string; offset: number }[] = [];
   let start = 0;
-  for (const end of [...text.matchAll(/(?<=[.!?]["'”’)]?)\s+/g), { index: text.length, 0: "" }]) {
+  // The few characters before a space are enough to tell an abbreviation.
+  const ends = [...text.matchAll(/(?<=[.!?]["'”’)]?)\s+/g)].filter((space) =>
+    isSentenceEnd(text.slice(Math.max(0, space.index - 16), space.index), text.slice(space.index + space[0].length)),
+  );
+  for (const end of [...ends, { index: text.length, 0: "" }]) {
     const sentence = text.slice(start, end.index);
     const lead = sentence.length - sentence.trimStart().length;
     if (sentence.trim() !== "") found.push({ text: sentence.trim(), offset: start + lead });
@@ -129,14 +154,6 @@ export function licensedWorkClaim(
   return undefined;
 }
 
-/** Every piece of prose in a value, with the path to it. */
-function textsIn(value: unknown, keys: PathKey[]): { text: string; keys: PathKey[] }[] {
-  if (typeof value === "string") return [{ text: value, keys }];
-  if (Array.isArray(value)) return value.flatMap((item, i) => textsIn(item, [...keys, i]));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => textsIn(item, [...keys, key]));
-  return [];
-}
-
 const quoted = (text: string) => JSON.stringify(text.length > 70 ? `${text.slice(0, 67)}…` : text);
 
 export interface LawFiles {
@@ -164,7 +181,7 @@ export function lawProblems(files: LawFiles, lawAbsent: boolean, today: Date): D
   const prose: { file: ParsedFile; text: string; keys: PathKey[] }[] = [
     ...PROSE_FILES.flatMap((name) => {
       const file = files[name];
-      return file ? textsIn(file.value, []).map((text) => ({ file, ...text })) : [];
+      return file ? proseIn(file.value, []).map((text) => ({ file, ...text })) : [];
     }),
     ...(site
       ? [...SITE_PROSE, ...(site.value as SiteData).claims.map((_, i) => ["claims", i, "text"])].flatMap((keys) => {
@@ -233,7 +250,8 @@ function referenceProblem(
   }
   const before = text.slice(0, index);
   const after = text.slice(index + reference[0].length);
-  const startsSentence = before === "" || /(?:[.!?]["'”’)]?|\})\s+$/.test(before);
+  const startsSentence =
+    before === "" || /\}\s+$/.test(before) || (/\s$/.test(before) && isSentenceEnd(before.trimEnd(), reference[0]));
   const endsSentence = after === "" || /^\s/.test(after);
   if (startsSentence && endsSentence) return undefined;
   return {
@@ -266,7 +284,7 @@ function lawFileProblems(law: ParsedFile, data: LawFile, today: Date): DataProbl
 function resolvedLengthProblems(files: LawFiles, sentences: ReadonlyMap<string, string>): DataProblem[] {
   return PROSE_FILES.flatMap((name) => {
     const file = files[name];
-    if (!file || !textsIn(file.value, []).some(({ text }) => text.includes("{law:"))) return [];
+    if (!file || !proseIn(file.value, []).some(({ text }) => text.includes("{law:"))) return [];
     const result = DATA_FILES[name].schema.safeParse(withLaw(file.value, sentences));
     if (result.success) return [];
     return result.error.issues

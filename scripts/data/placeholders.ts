@@ -1,9 +1,10 @@
 // What a placeholder is, defined once: a value the shipped data holds in place of the owner's own
 // (the street "100 Example Street", the numbers of the 555-01xx range, the example social links,
 // the .example address, the example form and the example editor repository). `sitegen check` lists
-// every one still there; a build for a host refuses them (pipeline/generate.ts); a build on this
-// computer shows them with a band that says so (templates/Layout.tsx); the JSON-LD never states one
-// (seo/structured-data.ts). Pure: the checked site.yaml in, the places and what goes there out.
+// every one still there; a build for a host, or one told `--production`, refuses them
+// (pipeline/generate.ts); any other build on this computer shows them with a band that says so
+// (templates/Layout.tsx); the JSON-LD never states one (seo/structured-data.ts). Pure: the checked
+// site.yaml in, the places and what goes there out.
 import type { PathKey } from "./problems.ts";
 
 /**

@@ -15,6 +15,7 @@ import {
   type TownPageList,
 } from "./near-duplicates.ts";
 import type { DataProblem, PathKey } from "./problems.ts";
+import { proseIn } from "./prose.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
 import type { Job, Service, SiteData, Town } from "./schema.ts";
 import { didYouMean, suggestionsFor } from "./suggest.ts";
@@ -84,14 +85,6 @@ function slugsAndKeys(services: ParsedFile, towns: ParsedFile): DataProblem[] {
   ];
 }
 
-/** Every piece of prose in a value, with the path to it. */
-function textsIn(value: unknown, keys: PathKey[]): { text: string; keys: PathKey[] }[] {
-  if (typeof value === "string") return [{ text: value, keys }];
-  if (Array.isArray(value)) return value.flatMap((item, i) => textsIn(item, [...keys, i]));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => textsIn(item, [...keys, key]));
-  return [];
-}
-
 /**
  * The ways a text can promise how soon an estimate comes: "within 24 hours", "within a day",
  * "within one business day". (Projects that start "within a few days" are another matter.)
@@ -102,7 +95,7 @@ const PROMISED_TIME = /\bwithin (?:(?:an?|one|\d+|twenty-four|forty-eight) (?:bu
 function onePromise(site: ParsedFile, others: ParsedFile[]): DataProblem[] {
   const promise = (site.value as SiteData).estimatePromise;
   return others.flatMap((file) =>
-    textsIn(file.value, []).flatMap(({ text, keys }) =>
+    proseIn(file.value, []).flatMap(({ text, keys }) =>
       [...text.matchAll(PROMISED_TIME)]
         .filter((match) => match[0].toLowerCase() !== promise.toLowerCase())
         .map((match) =>
@@ -133,7 +126,7 @@ function typedFigures(site: ParsedFile, others: ParsedFile[]): DataProblem[] {
   const counties = [...new Set((site.value as SiteData).counties)];
   const named = (text: string) => counties.filter((county) => wordIn(county, text));
   return others.flatMap((file) =>
-    textsIn(file.value, []).flatMap(({ text, keys }) => [
+    proseIn(file.value, []).flatMap(({ text, keys }) => [
       ...[...text.matchAll(TYPED_MILES)].map((match) =>
         problemAt(
           file,
@@ -201,8 +194,7 @@ function townsBeyondServed(site: ParsedFile, services: ParsedFile, towns: Parsed
       );
   }
   serviceList.forEach((service, i) => {
-    for (const { text, keys } of textsIn(service, ["services", i])) {
-      if (keys.includes("areaServed")) continue;
+    for (const { text, keys } of proseIn(service, ["services", i])) {
       for (const { town } of beyond) {
         if (service.areaServed.includes(town.slug) || !wordIn(town.name, text, "(?! County)")) continue;
         problems.push(
@@ -231,7 +223,7 @@ function regularAreaClaims(site: ParsedFile, towns: ParsedFile): DataProblem[] {
   return townRows(towns)
     .filter(({ town }) => !counties.includes(town.county) && known.includes(town.county))
     .flatMap(({ town, keys }) =>
-      textsIn(town, [...keys])
+      proseIn(town, [...keys])
         .filter(({ text }) => REGULAR_AREA_CLAIM.test(text))
         .map(({ text, keys: at }) =>
           problemAt(

@@ -156,3 +156,6 @@ export function siteRoutes(model: SiteModel, areaMap?: () => ServiceAreaMapData)
 export function featureFiles(files: readonly string[], features: readonly Feature[] = FEATURES): string[] {
   return features.flatMap((feature) => feature.deployedFiles?.(files) ?? []);
 }
+
+// The list itself, for what each feature declares beyond its parts (its scriptBudget: measure/budgets.ts).
+export { FEATURES };

@@ -5,6 +5,8 @@ import type { BuildCache } from "../lib/cache.ts";
 import { outputBytes, type OutputContents } from "../lib/output.ts";
 import { ADMIN_DIR } from "../site/urls.ts";
 import { scanHtml, scriptKind, type ScannedElement } from "../headers/html-scan.ts";
+import { FEATURES } from "../features/index.ts";
+import type { Feature } from "../features/feature.ts";
 
 /**
  * What fits the first round trip. A server sends at most its initial congestion window before it
@@ -25,6 +27,17 @@ export const FIRST_ROUND_TRIP_BUDGET = 14 * 1024;
  * bundle for every page, rather than a second script and its plumbing for one page.
  */
 export const SCRIPT_BUDGET = 1024 + 300;
+
+/**
+ * The JavaScript a build's pages may run, in bytes: the core's SCRIPT_BUDGET and what each feature
+ * that is on in the build may add (its `scriptBudget`, features/feature.ts). `on`: the names of the
+ * features on, as siteParts() gives them; `features`: the list they are from (features/index.ts's).
+ */
+export function scriptBudgetFor(on: readonly string[], features: readonly Feature[] = FEATURES): number {
+  return features
+    .filter((feature) => on.includes(feature.name))
+    .reduce((total, feature) => total + (feature.scriptBudget ?? 0), SCRIPT_BUDGET);
+}
 
 /**
  * The site editor's first load, every file of /admin/ as a browser is sent it (brotli), in bytes

@@ -58,7 +58,7 @@ export function describeCheck(summary: CheckSummary, dataLabel: string): string 
     summary.placeholders.length === 0
       ? []
       : [
-          `The data still holds ${count(summary.placeholders.length, "placeholder")}: shown marked on this computer, refused by a build for Netlify or Cloudflare Pages. Put the business's own in ${summary.placeholders.length === 1 ? "its" : "their"} place:`,
+          `The data still holds ${count(summary.placeholders.length, "placeholder")}: shown marked on this computer, refused by a build for Netlify or Cloudflare Pages and by \`npx sitegen generate --production\`. Put the business's own in ${summary.placeholders.length === 1 ? "its" : "their"} place:`,
           ...summary.placeholders.map(formatProblem),
         ];
   return [

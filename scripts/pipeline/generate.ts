@@ -88,8 +88,9 @@ export interface GenerateOptions {
   preview?: boolean;
   /**
    * Check the data as a build that publishes the site does (`sitegen check --production`, the check
-   * of a draft): the placeholders are refused. A build for a host that is not a draft's preview
-   * refuses them without being told.
+   * of a draft; `sitegen generate --production`, a build for a server of one's own such as nginx):
+   * the placeholders are refused. A build for a host that is not a draft's preview refuses them
+   * without being told.
    */
   production?: boolean;
 }
@@ -127,6 +128,8 @@ export interface RenderedSite {
   offlineHtml: string;
   /** The placeholders still in site.yaml, located (data/load.ts); none in a build that publishes. */
   placeholders: DataProblem[];
+  /** The names of the optional features on in this build (features/index.ts's siteParts().on). */
+  featuresOn: string[];
 }
 
 /** Receives each output file as soon as it is made; may wait, to hold back a fast producer. */
@@ -275,7 +278,14 @@ async function produceSite(
   );
   await emit(offline.file, serviceWorker);
   await emit(HEADERS_FILE, formatHeadersFile(headerRules));
-  return { model, routes, warnings: loaded.warnings, offlineHtml, placeholders: loaded.placeholders };
+  return {
+    model,
+    routes,
+    warnings: loaded.warnings,
+    offlineHtml,
+    placeholders: loaded.placeholders,
+    featuresOn: parts.on,
+  };
 }
 
 /** Loads, validates and renders everything in memory. Throws DataError or RenderError. */
