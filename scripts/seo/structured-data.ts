@@ -5,44 +5,39 @@ import type {
   AdministrativeArea,
   BreadcrumbList,
   City,
-  CollectionPage,
   ContactPoint,
-  CreativeWork,
   FAQPage,
   GeneralContractor,
   Graph,
   IdReference,
-  ImageObject,
   OpeningHoursSpecification,
   Service as ServiceNode,
   ServiceChannel,
   Thing,
   WebSite,
 } from "schema-dts";
-import { storySummary } from "../data/jobs.ts";
 import {
   allTowns,
   estimateByForm,
   townPhone,
   type Phone,
-  type SiteJob,
   type SiteModel,
   type SiteService,
   type SiteTown,
   type TextLink,
 } from "../data/model.ts";
 import type { Crumb, Route } from "../site/page.ts";
-import { absoluteUrl, CONTACT_PATH, HOME_PATH, projectPath, servicePath, townPath } from "../site/urls.ts";
+import { absoluteUrl, CONTACT_PATH, HOME_PATH, servicePath, townPath } from "../site/urls.ts";
 import { isPlaceholderAddress, isPlaceholderPhone, isPlaceholderStreet } from "../data/placeholders.ts";
 import type { DAYS, Faq, Town } from "../data/schema.ts";
-import { heroVariants, photoVariants } from "../site/photos.ts";
+import { heroVariants } from "../site/photos.ts";
 import { socialImageFile } from "./social-meta.ts";
 import { logoFile } from "../site/brand.ts";
 
 type Day = (typeof DAYS)[number];
 
 /** schema-dts allows a bare string for every type; the builders always return objects. */
-type Node<T> = Exclude<T, string>;
+export type Node<T> = Exclude<T, string>;
 
 /** Town pages are validated to lie inside Illinois, and their titles say "IL" the same way. */
 const STATE = "IL";
@@ -51,11 +46,11 @@ function businessId(siteUrl: string): string {
   return absoluteUrl(siteUrl, "/#business");
 }
 
-function websiteId(siteUrl: string): string {
+export function websiteId(siteUrl: string): string {
   return absoluteUrl(siteUrl, "/#website");
 }
 
-const businessRef = (model: SiteModel): IdReference => ({ "@id": businessId(model.business.url) });
+export const businessRef = (model: SiteModel): IdReference => ({ "@id": businessId(model.business.url) });
 
 function countyNodes(model: SiteModel): Node<AdministrativeArea>[] {
   return model.business.counties.map((county) => ({
@@ -65,7 +60,7 @@ function countyNodes(model: SiteModel): Node<AdministrativeArea>[] {
 }
 
 /** A town as a place: its name, the county it lies in and its map point. */
-function cityNode(town: Town): Node<City> {
+export function cityNode(town: Town): Node<City> {
   return {
     "@type": "City",
     name: `${town.name}, ${STATE}`,
@@ -237,72 +232,6 @@ export function townServiceNode(town: SiteTown, model: SiteModel): Node<ServiceN
     areaServed: cityNode(town),
     // Some town pages show their own number; the structured data names the one the page shows.
     availableChannel: channels(model, url, townPhone(business, town), business.text),
-  };
-}
-
-/**
- * The list of jobs (/projects): a collection page whose main entity is the list of the job pages,
- * newest first, as the page shows them.
- */
-export function projectsNode(model: SiteModel, pageUrl: string): Node<CollectionPage> {
-  const siteUrl = model.business.url;
-  return {
-    "@type": "CollectionPage",
-    "@id": `${pageUrl}#page`,
-    url: pageUrl,
-    name: "Our recent projects",
-    isPartOf: { "@id": websiteId(siteUrl) },
-    mainEntity: {
-      "@type": "ItemList",
-      itemListOrder: "https://schema.org/ItemListOrderDescending",
-      numberOfItems: model.jobs.length,
-      itemListElement: model.jobs.map((job, index) => ({
-        "@type": "ListItem",
-        position: index + 1,
-        name: job.title,
-        item: absoluteUrl(siteUrl, projectPath(job)),
-      })),
-    },
-  };
-}
-
-/** A photo of a job, at the largest size the site publishes, with what it shows. */
-function jobImage(photo: SiteJob["photos"][number], model: SiteModel): Node<ImageObject> {
-  const largest = photoVariants(photo.info)
-    .filter((variant) => variant.format === "jpeg")
-    .at(-1)!;
-  return {
-    "@type": "ImageObject",
-    contentUrl: absoluteUrl(model.business.url, `/${largest.file}`),
-    width: `${largest.width}`,
-    height: `${largest.height}`,
-    description: photo.alt,
-    ...(photo.caption ? { caption: photo.caption } : {}),
-  };
-}
-
-/**
- * A job, as its page tells it: a work of the business's, done in a town in a month, about the
- * services it was, with its story and its photos. Only what the page shows: no review, no rating.
- */
-export function jobNode(job: SiteJob, model: SiteModel): Node<CreativeWork> {
-  const siteUrl = model.business.url;
-  const url = absoluteUrl(siteUrl, projectPath(job));
-  return {
-    "@type": "CreativeWork",
-    "@id": `${url}#job`,
-    name: job.title,
-    description: storySummary(job.story),
-    text: job.story,
-    url,
-    dateCreated: job.month,
-    creator: businessRef(model),
-    locationCreated: cityNode(job.townPage),
-    // The services' own nodes, on their pages (serviceNode).
-    about: job.servicePages.map((service) => ({
-      "@id": `${absoluteUrl(siteUrl, servicePath(service))}#service`,
-    })),
-    image: job.photos.map((photo) => jobImage(photo, model)),
   };
 }
 

@@ -2,7 +2,7 @@
 import { createElement } from "react";
 import { DESCRIPTION_LENGTH, storySummary } from "../../../data/jobs.ts";
 import { ProjectPage } from "../ProjectPage.tsx";
-import { jobNode } from "../../../seo/structured-data.ts";
+import { jobNode } from "../json-ld.ts";
 import { projectPath } from "../../../site/urls.ts";
 import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../../../pages/kind.ts";
 import { PROJECTS_CRUMB } from "./projects.ts";

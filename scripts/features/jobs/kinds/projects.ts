@@ -1,7 +1,7 @@
 // The list of the jobs done: a page only when the owner has given a job.
 import { createElement } from "react";
 import { ProjectsPage } from "../ProjectsPage.tsx";
-import { projectsNode } from "../../../seo/structured-data.ts";
+import { projectsNode } from "../json-ld.ts";
 import type { Crumb } from "../../../site/page.ts";
 import { PROJECTS_PATH } from "../../../site/urls.ts";
 import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../../../pages/kind.ts";
