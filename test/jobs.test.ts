@@ -8,7 +8,7 @@ import exifr from "exifr";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { beforeAndAfter, monthText, recentJobs, storyParagraphs, storySummary } from "../scripts/data/jobs.ts";
-import type { Job } from "../scripts/data/schema.ts";
+import type { Job } from "../scripts/features/jobs/fields.ts";
 import { outputBytes, outputText } from "../scripts/lib/output.ts";
 import { FIRST_ROUND_TRIP_BUDGET, measurePage } from "../scripts/measure/budgets.ts";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";

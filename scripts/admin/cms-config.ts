@@ -20,15 +20,14 @@ import {
   BRAND_FOLDER,
   DATA_FILES,
   HEX_COLOUR,
-  MONTH,
-  PHOTO_FILE,
-  PHOTO_FOLDER,
   type DataFileName,
   type Service,
   type SiteData,
   type Town,
 } from "../data/schema.ts";
 import type { FeatureFields } from "../data/extension.ts";
+import { PHOTO_FILE, PHOTO_FOLDER } from "../data/fields.ts";
+import { MONTH } from "../features/jobs/fields.ts";
 import { FEATURE_FIELDS } from "../features/fields.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
@@ -91,10 +90,6 @@ const LABELS: Record<string, string> = {
   file: "Photo",
   signInUrl: "Sign-in service address",
   editor: "Editor settings",
-  jobs: "Jobs",
-  story: "The story",
-  month: "Month done",
-  role: "Before, during or after",
   accent: "Accent colour",
   hero: "Photo at the top of the page",
   privacyUpdated: "Privacy page last changed on",
@@ -143,7 +138,6 @@ const ITEM_LABELS: Record<string, string> = {
   items: "Item",
   counties: "County",
   areaServed: "Town",
-  jobs: "Job",
   rules: "Rule",
   licensedWork: "Licensed work",
   sources: "Source",

@@ -1,15 +1,31 @@
-// The data fields an optional feature adds to site.yaml (features/*/fields.ts, listed in
-// features/fields.ts): their schema, where they go among the core's fields, the rules across
-// files that a schema cannot say, and the editor's labels for them. schema.ts places them, rules.ts
-// asks their rules, admin/cms-config.ts takes their labels.
+// The data an optional feature adds (features/*/fields.ts, listed in features/fields.ts): its fields
+// of site.yaml, with where they go among the core's, or files of its own (jobs.yaml); the rules
+// across files that a schema cannot say; and the editor's labels for them. schema.ts places the
+// fields and lists the files, rules.ts asks the rules, photos.ts and law.ts read a file's photos
+// and prose as the feature declares them, admin/cms-config.ts takes the labels.
 import type { z } from "zod";
 import type { CheckedFiles, Findings } from "./rows.ts";
+
+/** A data file of a feature's own, optional: a site without it has none of what it holds. */
+interface FeatureFile {
+  file: string;
+  schema: z.ZodType;
+  optional: true;
+  /** What the file holds, for the editors' JSON Schema. */
+  description: string;
+  /** The lists of its rows that have photos (`photos`), checked as the core's rows' are. */
+  photoLists?: readonly string[];
+  /** Whether its texts are prose the core's rules read (data/prose.ts's fields): no rule of law typed in them. */
+  prose?: boolean;
+}
 
 export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** The feature's folder under features/. */
   feature: string;
   /** Its fields of site.yaml, placed right after the core's field `after`, in their order. */
-  site: { after: string; shape: Shape };
+  site?: { after: string; shape: Shape };
+  /** Its files in data/, by name (the name the rules and the editor give the file), after the core's. */
+  files?: Readonly<Record<string, FeatureFile>>;
   /** Its rules across rows and files, for the files that passed their schema; `today` is the build's moment. */
   rules?(files: CheckedFiles, today: Date): Findings;
   /** The editor's label of a field, by its name (admin/cms-config.ts), and of one item of a list, for its "Add …" button. */
@@ -17,23 +33,50 @@ export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape> {
   itemLabels?: Readonly<Record<string, string>>;
 }
 
-type Intersection<U> = (U extends unknown ? (shape: U) => void : never) extends (shape: infer I) => void ? I : never;
+type Intersection<U> = [U] extends [never]
+  ? unknown
+  : (U extends unknown ? (shape: U) => void : never) extends (shape: infer I) => void
+    ? I
+    : never;
+
+/** The site.yaml fields of a list of features, as one shape. */
+type SiteShapes<List extends readonly FeatureFields[]> = Intersection<
+  Extract<List[number], { site: { shape: z.ZodRawShape } }>["site"]["shape"]
+>;
+
+/** The files of a list of features, by name. */
+type Files<List extends readonly FeatureFields[]> = Intersection<Extract<List[number], { files: object }>["files"]>;
 
 /** The core's fields with each feature's placed after its anchor, in the list's order; an unknown anchor or a field given twice is refused. */
 export function withFeatureFields<Core extends z.ZodRawShape, const List extends readonly FeatureFields[]>(
   core: Core,
   list: List,
-): Core & Intersection<List[number]["site"]["shape"]> {
+): Core & SiteShapes<List> {
   const placed: Record<string, unknown> = {};
-  for (const block of list)
-    if (!(block.site.after in core)) throw new Error(`The ${block.feature} feature's fields go after ${block.site.after}: no such field`);
+  const blocks = list.flatMap((block) => (block.site ? [{ feature: block.feature, ...block.site }] : []));
+  for (const block of blocks)
+    if (!(block.after in core)) throw new Error(`The ${block.feature} feature's fields go after ${block.after}: no such field`);
   for (const [name, field] of Object.entries(core)) {
     placed[name] = field;
-    for (const block of list.filter((block) => block.site.after === name))
-      for (const [added, addedField] of Object.entries(block.site.shape)) {
+    for (const block of blocks.filter((block) => block.after === name))
+      for (const [added, addedField] of Object.entries(block.shape)) {
         if (added in core || added in placed) throw new Error(`The ${block.feature} feature adds ${added}, a field site.yaml already has`);
         placed[added] = addedField;
       }
   }
-  return placed as Core & Intersection<List[number]["site"]["shape"]>;
+  return placed as Core & SiteShapes<List>;
+}
+
+/** The core's data files, then each feature's own, in the list's order; a name given twice is refused. */
+export function withFeatureFiles<Core extends object, const List extends readonly FeatureFields[]>(
+  core: Core,
+  list: List,
+): Core & Files<List> {
+  const files: Record<string, unknown> = { ...(core as Record<string, unknown>) };
+  for (const block of list)
+    for (const [name, file] of Object.entries(block.files ?? {})) {
+      if (name in files) throw new Error(`The ${block.feature} feature adds the data file ${name}, which the site already has`);
+      files[name] = file;
+    }
+  return files as Core & Files<List>;
 }

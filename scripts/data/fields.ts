@@ -1,5 +1,6 @@
 // The field types the data files' schemas are made of, shared by schema.ts and the fields a feature
-// adds (features/*/fields.ts): one rule each for a text's bounds, a slug, a day and an address.
+// adds (features/*/fields.ts): one rule each for a text's bounds, a slug, a day, an address and a
+// photo's file, description and caption.
 import { z } from "zod";
 import { HTTPS_ADDRESS, HTTPS_ADDRESS_EXPECTED, httpsAddressProblem } from "./web-address.ts";
 
@@ -25,3 +26,32 @@ export const calendarDay = z.iso.date("a date that exists, as YYYY-MM-DD, such a
 export const httpsUrl = z.string().regex(HTTPS_ADDRESS, {
   error: (issue) => (typeof issue.input === "string" && httpsAddressProblem(issue.input)) || HTTPS_ADDRESS_EXPECTED,
 });
+
+/** The folder in data/ that holds the photos; the data names a photo by its path from data/. */
+export const PHOTO_FOLDER = "photos";
+
+/** Photo files the site reads: in data/photos/, in a format a phone or camera saves. */
+export const PHOTO_FILE = new RegExp(`^${PHOTO_FOLDER}/[^/\\\\]+\\.(?:jpe?g|png|webp|avif|heic|heif)$`, "i");
+
+/** Alt text that says nothing: a word such as "image", or a camera's file name. */
+const VAGUE_ALT = /^(?:an? )?(?:image|photo|photograph|picture|pic|img|screenshot|untitled|jpe?g|png)\s*\d*$/i;
+const FILE_NAME_ALT = /\.(?:jpe?g|png|webp|avif|heic|heif|gif|tiff?)$|^(?:IMG|DSC|DSCN|PXL|DCIM|MVIMG|PHOTO)[_-]?\d/i;
+
+export const photoFile = z
+  .string()
+  .regex(PHOTO_FILE, "a photo in data/photos/ (JPEG, PNG, WebP, AVIF or HEIC), such as photos/mattoon-basement-dig.jpg")
+  .describe("The photo's file, in data/photos/: photos/mattoon-basement-dig.jpg. At least 800 pixels wide");
+
+export const photoAlt = z
+  .string({
+    // Missing alt text is the mistake to expect (a photo added, its description forgotten): say what goes there.
+    error: (issue) => (issue.input === undefined ? "a sentence that says what the photo shows" : undefined),
+  })
+  .trim()
+  .min(1, "a sentence that says what the photo shows")
+  .max(250, "text of at most 250 characters")
+  .refine((alt) => !VAGUE_ALT.test(alt), "words that say what the photo shows, not a word such as image or photo")
+  .refine((alt) => !FILE_NAME_ALT.test(alt), "words that say what the photo shows, not a file name")
+  .describe("What the photo shows, for visitors who cannot see it: Excavator digging a basement in Mattoon");
+
+export const photoCaption = text(3, 140).describe("Optional: a short line shown under the photo").optional();

@@ -1,7 +1,7 @@
 // Which jobs a page shows and how a job reads: its month in words, its paragraphs, the photo that
 // stands for it and the before-and-after pair. Pure functions: the jobs come from data/jobs.yaml,
 // already checked (schema.ts, rules.ts).
-import type { Job, JobPhoto } from "./schema.ts";
+import type { Job, JobPhoto } from "../features/jobs/fields.ts";
 
 /**
  * At most this many jobs in a "Recent work" section (the home page, a town's page, a service's

@@ -45,13 +45,13 @@ export function resolveRef(node: SchemaNode, root: SchemaNode): SchemaNode {
   return resolveRef(target, root);
 }
 
-const DESCRIPTIONS: Record<DataFileName, string> = {
+/** What each of the core's files holds; a feature's file says what it holds itself (data/extension.ts). */
+const DESCRIPTIONS: Partial<Record<DataFileName, string>> = {
   site: "Business facts shown on every page: name, phones, address, hours, counties, links.",
   services: "The services, in the order the site shows them. Each key becomes /services/{key}.",
   towns: "The town pages, in the order the site shows them. Each slug becomes /towns/{slug}.",
   faq: "The four questions and answers on the home page.",
   law: "Each statement of law the site makes, with its sources, and the work that needs a state license. A page says one by writing {law:<id>}.",
-  jobs: "Optional: jobs done, newest shown first. Each slug becomes /projects/{slug}.",
 };
 
 /** Where the one copy of the icon list sits inside each schema that uses it. */
@@ -107,7 +107,7 @@ export function jsonSchemaFor(name: DataFileName): JsonSchema {
   return {
     $schema,
     title: `data/${file}`,
-    description: DESCRIPTIONS[name],
+    description: DESCRIPTIONS[name] ?? (DATA_FILES[name] as { description?: string }).description,
     ...rest,
     ...(Object.keys(definitions).length > 0 ? { definitions } : {}),
   };

@@ -16,13 +16,24 @@ import { proseIn } from "./prose.ts";
 import { problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
 import { DATA_FILES, type DataFileName, type LawFile, type License, type SiteData } from "./schema.ts";
 import { businessDay } from "./days.ts";
+import type { CheckedFiles } from "./rows.ts";
 import { didYouMean, suggestionsFor } from "./suggest.ts";
 
 /** A reference to a rule of law.yaml in a text: {law:julie-notice}. */
 const LAW_REFERENCE = /\{law:([^{}]*)\}/g;
 
-/** The files whose prose (prose.ts) may refer to a rule, and is read for rules typed in it. */
-export const PROSE_FILES = ["services", "towns", "faq", "jobs"] as const satisfies readonly DataFileName[];
+/**
+ * The files whose prose (prose.ts) may refer to a rule, and is read for rules typed in it: the
+ * core's, and the features' files that say they hold prose (jobs.yaml).
+ */
+export const PROSE_FILES: readonly DataFileName[] = [
+  "services",
+  "towns",
+  "faq",
+  ...(Object.entries(DATA_FILES) as [DataFileName, { prose?: boolean }][])
+    .filter(([, file]) => file.prose === true)
+    .map(([name]) => name),
+];
 
 
 /** The texts of site.yaml that are prose: the tagline, the claims, the note under the hours. */
@@ -156,14 +167,8 @@ export function licensedWorkClaim(
 
 const quoted = (text: string) => JSON.stringify(text.length > 70 ? `${text.slice(0, 67)}…` : text);
 
-export interface LawFiles {
-  site?: ParsedFile;
-  services?: ParsedFile;
-  towns?: ParsedFile;
-  faq?: ParsedFile;
-  jobs?: ParsedFile;
-  law?: ParsedFile;
-}
+/** The data files that passed their schema, by name (rows.ts's CheckedFiles), law.yaml among them. */
+export type LawFiles = CheckedFiles;
 
 /**
  * The problems of law.yaml and of the references to it: each id once, no source read after today; a

@@ -11,7 +11,8 @@ import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
 import { checkBrand, type BrandMarks } from "./brand.ts";
 import { checkRules } from "./rules.ts";
 import { countingDateProblems } from "./privacy-date.ts";
-import { DATA_FILES, type Faq, type Job, type LawFile, type Service, type SiteData, type Town } from "./schema.ts";
+import { DATA_FILES, type Faq, type LawFile, type Service, type SiteData, type Town } from "./schema.ts";
+import type { Job } from "../features/jobs/fields.ts";
 import { lawProblems, lawSentences, withLaw } from "./law.ts";
 import { newestFirst } from "./jobs.ts";
 import { quotedValue } from "../lib/printable.ts";
@@ -166,18 +167,18 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
       parsed[name] = found.length === 0 ? result : undefined;
     }
   }
-  const { site, services, towns, faq, jobs, law } = parsed;
-  const rules = checkRules({ site, services, towns, faq, jobs }, options.today);
+  const { site, services, towns, faq, law } = parsed;
+  const rules = checkRules(parsed, options.today);
   problems.push(...rules.problems);
   if (site) problems.push(...(await countingDateProblems(dataDir, site, options.today ?? new Date())));
-  problems.push(...lawProblems({ site, services, towns, faq, jobs, law }, absent.has("law"), options.today ?? new Date()));
-  const checked = await checkPhotos(dataDir, photoPlaces(site, services, towns, jobs));
+  problems.push(...lawProblems(parsed, absent.has("law"), options.today ?? new Date()));
+  const checked = await checkPhotos(dataDir, photoPlaces(parsed));
   problems.push(...checked.problems);
   const brand = await checkBrand(dataDir, site);
   problems.push(...brand.problems);
-  const jobsRead = absent.has("jobs") || jobs;
-  const lawRead = absent.has("law") || law;
-  if (problems.length > 0 || !site || !services || !towns || !faq || !jobsRead || !lawRead)
+  // Every file read (or, if optional, absent), as its schema asks.
+  const allRead = (Object.keys(DATA_FILES) as (keyof typeof DATA_FILES)[]).every((name) => absent.has(name) || parsed[name]);
+  if (problems.length > 0 || !site || !services || !towns || !faq || !allRead)
     throw new DataError(inReadingOrder(problems));
   const siteData = site.value as SiteData;
   const lawData: LawFile = law ? (law.value as LawFile) : { rules: [], licensedWork: [] };
@@ -196,7 +197,7 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
     towns: townData.towns,
     alsoServing: townData.alsoServing,
     homeFaqs: withLaw((faq.value as { faqs: Faq[] }).faqs, sentences),
-    jobs: newestFirst(jobs ? withLaw((jobs.value as { jobs: Job[] }).jobs, sentences) : []),
+    jobs: newestFirst(parsed.jobs ? withLaw((parsed.jobs.value as { jobs: Job[] }).jobs, sentences) : []),
     law: lawData,
     photos: checked.photos,
     brand: brand.marks,

@@ -7,7 +7,8 @@ import type { RawData } from "./load.ts";
 import { accentPalette, type AccentPalette } from "./accent.ts";
 import type { BrandImage } from "./brand.ts";
 import type { PhotoInfo } from "./photos.ts";
-import { DAYS, US_PHONE, type HeroPhoto, type Job, type JobPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
+import { DAYS, US_PHONE, type HeroPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
+import type { Job, JobPhoto } from "../features/jobs/fields.ts";
 import { privacyFacts, type PrivacyFacts, type ServedBy } from "./privacy.ts";
 import { placeholdersIn, type Placeholder } from "./placeholders.ts";
 

@@ -18,7 +18,9 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
 import { openRegularFile } from "./regular-file.ts";
-import { PHOTO_FOLDER, type HeroPhoto, type Photo } from "./schema.ts";
+import { PHOTO_FOLDER } from "./fields.ts";
+import { DATA_FILES, type HeroPhoto, type Photo } from "./schema.ts";
+import type { CheckedFiles } from "./rows.ts";
 
 /** The narrowest photo the gallery takes: it shows photos up to about 800 px wide on a phone. */
 const MIN_PHOTO_WIDTH = 800;
@@ -46,16 +48,12 @@ export interface PhotoPlace {
 }
 
 /**
- * Every photo the data names, with the place each is named: the galleries of the town, service and
- * job rows, and the photos at the top of the home page (site.yaml's hero) and of the town and
+ * Every photo the data names, with the place each is named: the galleries of the town and service
+ * rows and of a feature's rows (a job's), and the photos at the top of the home page (site.yaml's hero) and of the town and
  * service rows.
  */
-export function photoPlaces(
-  site: ParsedFile | undefined,
-  services: ParsedFile | undefined,
-  towns: ParsedFile | undefined,
-  jobs?: ParsedFile,
-): PhotoPlace[] {
+export function photoPlaces(files: CheckedFiles): PhotoPlace[] {
+  const { site, services, towns } = files;
   const places: PhotoPlace[] = [];
   const rows = (parsed: ParsedFile | undefined, list: string) =>
     ((parsed?.value as Record<string, { photos?: Photo[]; hero?: HeroPhoto }[]> | undefined)?.[list] ?? []).forEach(
@@ -69,7 +67,9 @@ export function photoPlaces(
   rows(services, "services");
   rows(towns, "towns");
   rows(towns, "alsoServing");
-  rows(jobs, "jobs");
+  // The features' files that have rows with photos (jobs.yaml's jobs).
+  for (const [name, { photoLists = [] }] of Object.entries(DATA_FILES) as [string, { photoLists?: readonly string[] }][])
+    for (const list of photoLists) rows(files[name], list);
   return places;
 }
 

@@ -4,13 +4,13 @@
 import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
 
-/** The data files that passed their schema, as the rules read them. */
+/** The data files that passed their schema, as the rules read them, by name: the core's, and the features' own (jobs). */
 export interface CheckedFiles {
-  site?: ParsedFile;
-  services?: ParsedFile;
-  towns?: ParsedFile;
-  faq?: ParsedFile;
-  jobs?: ParsedFile;
+  readonly site?: ParsedFile | undefined;
+  readonly services?: ParsedFile | undefined;
+  readonly towns?: ParsedFile | undefined;
+  readonly faq?: ParsedFile | undefined;
+  readonly [file: string]: ParsedFile | undefined;
 }
 
 /** What the rules find: problems, which refuse the data, and warnings, which do not. */

@@ -3,12 +3,10 @@
 // census atlas's names, as the map draws them), one estimate promise, no
 // claim of the regular service area for a town beyond it, no highlight shared by two town pages,
 // and no town page whose wording is too close to another's (near-duplicates.ts; close, but not
-// too close, is a warning); and the jobs of jobs.yaml (jobRules). Each problem is located like a
-// schema problem.
+// too close, is a warning); and each feature's own rules (features/fields.ts). Each problem is
+// located like a schema problem.
 import { countyNames, isInIllinois } from "../geo/atlas.ts";
 import {
-  nearDuplicateJobs,
-  nearDuplicateJobWording,
   nearDuplicateTowns,
   nearDuplicateWording,
   TOWN_PAGE_LISTS,
@@ -17,7 +15,7 @@ import {
 import type { DataProblem, PathKey } from "./problems.ts";
 import { proseIn } from "./prose.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
-import type { Job, Service, SiteData, Town } from "./schema.ts";
+import type { Service, SiteData, Town } from "./schema.ts";
 import { didYouMean, suggestionsFor } from "./suggest.ts";
 import { businessDay } from "./days.ts";
 import { duplicates, type CheckedFiles, type Findings } from "./rows.ts";
@@ -264,72 +262,6 @@ function ownWording(towns: ParsedFile): Findings {
 }
 
 
-/** "before and during", for a job's photos: the roles given, each once, in the schema's order. */
-function rolesText(roles: readonly string[]): string {
-  const unique = [...new Set(roles)];
-  return unique.length <= 1 ? unique.join("") : `${unique.slice(0, -1).join(", ")} and ${unique.at(-1)}`;
-}
-
-/**
- * The jobs of jobs.yaml: each slug and title once; a town with a page and services that exist (with a "did
- * you mean"); a month no later than the month of `today` (the day of the build, at the business);
- * at least one photo marked after, the result a visitor came to see; and a story of its own, not
- * close to a town page's wording or another job's (near-duplicates.ts).
- */
-function jobRules(jobs: ParsedFile, services: ParsedFile | undefined, towns: ParsedFile | undefined, today: Date): Findings {
-  const list = (jobs.value as { jobs: Job[] }).jobs;
-  const thisMonth = businessDay(today).slice(0, 7);
-  const problems = [
-    ...duplicates(
-      jobs,
-      list.map((job, i) => ({ keys: ["jobs", i, "slug"], value: job.slug })),
-      "job slug (each job's page has its own address)",
-    ),
-    ...duplicates(
-      jobs,
-      list.map((job, i) => ({ keys: ["jobs", i, "title"], value: job.title.toLowerCase() })),
-      "job title (search results tell pages apart by their titles)",
-    ),
-  ];
-  const unknown = (keys: PathKey[], value: string, known: string[], expected: string) => {
-    const hint = didYouMean(suggestionsFor(value, known));
-    problems.push({ ...problemAt(jobs, keys, JSON.stringify(value), expected), ...(hint ? { hint } : {}) });
-  };
-  const townSlugs = towns ? townRows(towns).map(({ town }) => town.slug) : undefined;
-  const serviceKeys = services ? servicesOf(services).map((service) => service.key) : undefined;
-  list.forEach((job, i) => {
-    if (townSlugs && !townSlugs.includes(job.town))
-      unknown(["jobs", i, "town"], job.town, townSlugs, "the slug of a town page in towns.yaml (towns or alsoServing)");
-    job.services.forEach((key, j) => {
-      if (serviceKeys && !serviceKeys.includes(key))
-        unknown(["jobs", i, "services", j], key, serviceKeys, "the key of a service in services.yaml");
-    });
-    if (job.month > thisMonth)
-      problems.push(problemAt(jobs, ["jobs", i, "month"], `"${job.month}"`, `a month no later than this one, ${thisMonth}`));
-    if (!job.photos.some((photo) => photo.role === "after"))
-      problems.push(
-        problemAt(
-          jobs,
-          ["jobs", i, "photos"],
-          `photos marked ${rolesText(job.photos.map((photo) => photo.role))} only`,
-          "at least one photo marked role: after, showing the finished work",
-        ),
-      );
-  });
-  const warnings: DataProblem[] = [];
-  for (const duplicate of nearDuplicateJobs(jobs.value, towns?.value)) {
-    const other = duplicate.other;
-    const where =
-      other.kind === "job"
-        ? `line ${problemAt(jobs, ["jobs", other.index, "story"], "", "").line}`
-        : towns
-          ? `towns.yaml line ${problemAt(towns, [other.list, other.index, "name"], "", "").line}`
-          : undefined;
-    const { found, expected } = nearDuplicateJobWording(duplicate, where);
-    (duplicate.refused ? problems : warnings).push(problemAt(jobs, ["jobs", duplicate.job.index, "story"], found, expected));
-  }
-  return { problems, warnings };
-}
 
 /** The privacy page's date is a day that has come: a later one would say words took effect that have not. */
 function privacyDateProblems(site: ParsedFile, today: Date): DataProblem[] {
@@ -339,15 +271,15 @@ function privacyDateProblems(site: ParsedFile, today: Date): DataProblem[] {
 }
 
 /** The rules across rows and files, for the files that passed their schema: problems, and warnings. */
-export function checkRules({ site, services, towns, faq, jobs }: CheckedFiles, today: Date = new Date()): Findings {
+export function checkRules(files: CheckedFiles, today: Date = new Date()): Findings {
+  const { site, services, towns, faq } = files;
   const problems: DataProblem[] = [];
   const wording = towns ? ownWording(towns) : { problems: [], warnings: [] };
-  // The features' own rules (features/fields.ts), reviews' among them.
+  // The features' own rules (features/fields.ts): reviews', closures', the jobs'.
   const features = (FEATURE_FIELDS as readonly FeatureFields[]).map(
-    (fields) => fields.rules?.({ site, services, towns, faq, jobs }, today) ?? { problems: [], warnings: [] },
+    (fields) => fields.rules?.(files, today) ?? { problems: [], warnings: [] },
   );
-  const jobFindings = jobs ? jobRules(jobs, services, towns, today) : { problems: [], warnings: [] };
-  problems.push(...features.flatMap((found) => found.problems), ...jobFindings.problems);
+  problems.push(...features.flatMap((found) => found.problems));
   problems.push(...countiesExist(site, towns));
   if (towns) problems.push(...pointsInIllinois(towns), ...uniqueHighlights(towns), ...wording.problems);
   if (services && towns) problems.push(...slugsAndKeys(services, towns));
@@ -359,7 +291,7 @@ export function checkRules({ site, services, towns, faq, jobs }: CheckedFiles, t
   if (site) problems.push(...privacyDateProblems(site, today));
   return {
     problems,
-    warnings: [...wording.warnings, ...features.flatMap((found) => found.warnings), ...jobFindings.warnings],
+    warnings: [...wording.warnings, ...features.flatMap((found) => found.warnings)],
   };
 }
 

@@ -1,8 +1,8 @@
 // The shape of every data file. The generator validates with these schemas, and the JSON Schemas
 // for editors are generated from them, so a rule lives in exactly one place.
 import { z } from "zod";
-import { calendarDay, httpsUrl, slug, text, time } from "./fields.ts";
-import { withFeatureFields } from "./extension.ts";
+import { calendarDay, httpsUrl, photoAlt, photoCaption, photoFile, slug, text, time } from "./fields.ts";
+import { withFeatureFields, withFeatureFiles } from "./extension.ts";
 import { FEATURE_FIELDS } from "../features/fields.ts";
 import { isIconName } from "./icons.ts";
 import { parseHtmlFragment } from "./html-fragment.ts";
@@ -45,35 +45,6 @@ const faqSchema = z.strictObject({
   question: text(10, 140),
   answer: text(30, 700),
 });
-
-/** The folder in data/ that holds the photos; the data names a photo by its path from data/. */
-export const PHOTO_FOLDER = "photos";
-
-/** Photo files the site reads: in data/photos/, in a format a phone or camera saves. */
-export const PHOTO_FILE = new RegExp(`^${PHOTO_FOLDER}/[^/\\\\]+\\.(?:jpe?g|png|webp|avif|heic|heif)$`, "i");
-
-/** Alt text that says nothing: a word such as "image", or a camera's file name. */
-const VAGUE_ALT = /^(?:an? )?(?:image|photo|photograph|picture|pic|img|screenshot|untitled|jpe?g|png)\s*\d*$/i;
-const FILE_NAME_ALT = /\.(?:jpe?g|png|webp|avif|heic|heif|gif|tiff?)$|^(?:IMG|DSC|DSCN|PXL|DCIM|MVIMG|PHOTO)[_-]?\d/i;
-
-const photoFile = z
-  .string()
-  .regex(PHOTO_FILE, "a photo in data/photos/ (JPEG, PNG, WebP, AVIF or HEIC), such as photos/mattoon-basement-dig.jpg")
-  .describe("The photo's file, in data/photos/: photos/mattoon-basement-dig.jpg. At least 800 pixels wide");
-
-const photoAlt = z
-  .string({
-    // Missing alt text is the mistake to expect (a photo added, its description forgotten): say what goes there.
-    error: (issue) => (issue.input === undefined ? "a sentence that says what the photo shows" : undefined),
-  })
-  .trim()
-  .min(1, "a sentence that says what the photo shows")
-  .max(250, "text of at most 250 characters")
-  .refine((alt) => !VAGUE_ALT.test(alt), "words that say what the photo shows, not a word such as image or photo")
-  .refine((alt) => !FILE_NAME_ALT.test(alt), "words that say what the photo shows, not a file name")
-  .describe("What the photo shows, for visitors who cannot see it: Excavator digging a basement in Mattoon");
-
-const photoCaption = text(3, 140).describe("Optional: a short line shown under the photo").optional();
 
 const photoSchema = z.strictObject({ file: photoFile, alt: photoAlt, caption: photoCaption });
 
@@ -354,59 +325,6 @@ const townsFileSchema = z.strictObject({
     .describe('Further town pages, listed under "Also serving"'),
 });
 
-/** When a job's photo was taken: a job page shows a before photo and an after photo side by side. */
-const PHOTO_ROLES = ["before", "during", "after"] as const;
-
-/** A month as YYYY-MM, such as 2025-06: the month a job was done. */
-export const MONTH = /^\d{4}-(?:0[1-9]|1[0-2])$/;
-
-const jobPhotoSchema = z.strictObject({
-  file: photoFile,
-  role: z.enum(PHOTO_ROLES).describe("Taken before, during or after the work"),
-  alt: photoAlt,
-  caption: photoCaption,
-});
-
-/**
- * A job done, told on its own page (/projects/{slug}). The story's bounds: under 150 characters
- * (about 25 words) a story cannot say the three things a visitor wants to know, what the ground was
- * like, what was done and what it fixed; 1,500 keep a job page, its photos' markup and the rest of
- * the page within the first round trip (test/jobs.test.ts weighs the longest). The title is the
- * page's title too, which search results cut after about 60 characters.
- */
-const jobSchema = z.strictObject({
-  slug: slug.describe("The page's address, /projects/{slug}, such as charleston-yard-drain"),
-  title: text(10, 60).describe("What was done, as the page's heading: Yard drain for a wet lot in Charleston"),
-  town: slug.describe("The slug of the town page where the job was done, such as charleston"),
-  services: z
-    .array(slug)
-    .min(1, "at least one service")
-    .max(4, "at most 4 services")
-    .describe("The keys of the services it was, such as drainage-system"),
-  month: z
-    .string()
-    .regex(MONTH, "a month as YYYY-MM, such as 2025-06")
-    .describe("The month the job was done, as YYYY-MM; not after this month"),
-  story: z
-    .string()
-    .trim()
-    .min(150, "a story of at least 150 characters: what the ground was like, what was done and what it fixed")
-    .max(1500, "text of at most 1500 characters")
-    .describe("What the ground was like, what was done, what it fixed, in this job's own words. A new line starts a paragraph"),
-  photos: z
-    .array(jobPhotoSchema)
-    .min(1, "at least one photo, marked after")
-    .max(12, "at most 12 photos on one page")
-    .describe("Each marked before, during or after; at least one after. Location data is removed"),
-});
-
-const jobsFileSchema = z.strictObject({
-  jobs: z
-    .array(jobSchema)
-    .default([])
-    .describe("Each job gets a page; the newest show on the home page and on their town's and services' pages"),
-});
-
 /** An address of a source or of the copy read: http or https, a host name, printable characters only. */
 const sourceAddress = z
   .string()
@@ -476,23 +394,23 @@ export type Faq = z.infer<typeof faqSchema>;
 export type Highlight = z.infer<typeof highlightSchema>;
 export type Photo = z.infer<typeof photoSchema>;
 export type HeroPhoto = z.infer<typeof heroSchema>;
-export type Job = z.infer<typeof jobSchema>;
-export type JobPhoto = z.infer<typeof jobPhotoSchema>;
 export type LawFile = z.infer<typeof lawFileSchema>;
 
 /** The name of a data file: "site", "services", "towns", "faq", "law", "jobs". */
 export type DataFileName = keyof typeof DATA_FILES;
 
-/**
- * Every data file the site is built from, with the schema it must satisfy. An optional file may be
- * missing: the site then has none of what it holds (no job, no page of jobs), exactly as if it
- * held an empty list.
- */
-export const DATA_FILES = {
+/** The core's data files, with the schema each must satisfy. */
+const CORE_FILES = {
   site: { file: "site.yaml", schema: siteSchema, optional: false },
   services: { file: "services.yaml", schema: servicesFileSchema, optional: false },
   towns: { file: "towns.yaml", schema: townsFileSchema, optional: false },
   faq: { file: "faq.yaml", schema: faqFileSchema, optional: false },
   law: { file: "law.yaml", schema: lawFileSchema, optional: true },
-  jobs: { file: "jobs.yaml", schema: jobsFileSchema, optional: true },
 } as const;
+
+/**
+ * Every data file the site is built from, with the schema it must satisfy: the core's, then the
+ * features' own (features/fields.ts). An optional file may be missing: the site then has none of
+ * what it holds (no job, no page of jobs), exactly as if it held an empty list.
+ */
+export const DATA_FILES = withFeatureFiles(CORE_FILES, FEATURE_FIELDS);

@@ -1,6 +1,6 @@
 import { beforeAndAfter, monthText, storyParagraphs } from "../../data/jobs.ts";
 import type { SiteJob, SiteModel } from "../../data/model.ts";
-import type { JobPhoto } from "../../data/schema.ts";
+import type { JobPhoto } from "./fields.ts";
 import type { PageShell } from "../../site/page.ts";
 import { shownPhoto } from "../../site/photos.ts";
 import { PROJECTS_PATH, servicePath, townPath } from "../../site/urls.ts";
