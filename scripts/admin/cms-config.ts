@@ -25,7 +25,7 @@ import {
   type SiteData,
   type Town,
 } from "../data/schema.ts";
-import type { FeatureFields } from "../data/extension.ts";
+import type { FeatureFields, FileInEditor } from "../data/extension.ts";
 import { PHOTO_FILE, PHOTO_FOLDER } from "../data/fields.ts";
 import { MONTH } from "../features/jobs/fields.ts";
 import { FEATURE_FIELDS } from "../features/fields.ts";
@@ -47,16 +47,19 @@ export function formatName(name: DataFileName): string {
   return `sitegen-${name}`;
 }
 
-/** What the editor's menu calls each file, and its icon (a Material Symbols name, the CMS's set). */
-const FILE_LABELS: Record<DataFileName, { label: string; icon: string }> = {
+/** What the editor's menu calls each of the core's files, and its icon (a Material Symbols name, the CMS's set). */
+const FILE_LABELS: Partial<Record<DataFileName, { label: string; icon: string }>> = {
   site: { label: "Business details", icon: "storefront" },
   services: { label: "Services", icon: "construction" },
   towns: { label: "Towns", icon: "location_city" },
   faq: { label: "Home page questions", icon: "quiz" },
   law: { label: "Rules of law", icon: "gavel" },
-  // A glyph the CMS's own screens draw already, so that the editor's icon font grows by nothing.
-  jobs: { label: "Jobs done", icon: "photo_library" },
 };
+
+/** How the editor shows a file: the core's by FILE_LABELS, a feature's as it declares (data/extension.ts). */
+function inEditor(name: DataFileName): FileInEditor {
+  return FILE_LABELS[name] ?? (DATA_FILES[name] as { editor: FileInEditor }).editor;
+}
 
 /**
  * Labels where the field's name, split into words, would not say it plainly. Everything else is
@@ -190,19 +193,18 @@ type Option = { label: string; value: string };
  */
 type Choices = Readonly<Record<string, { options: readonly Option[]; hint: string }>>;
 
-/** A job's town is a town page's slug, its services services' keys: each offered by its name. */
+/** The fields a file picks from the site's town pages or services (a feature's file declares them), each offered by its name. */
 function choicesFor(name: DataFileName, lists: SiteLists): Choices {
-  if (name !== "jobs") return {};
-  return {
-    town: {
-      options: lists.towns.map((town) => ({ label: town.name, value: town.slug })),
-      hint: "Where the job was done: it shows on that town's page",
-    },
-    services: {
-      options: lists.services.map((service) => ({ label: service.name, value: service.key })),
-      hint: "What the job was: it shows on their pages",
-    },
+  const options = {
+    towns: lists.towns.map((town) => ({ label: town.name, value: town.slug })),
+    services: lists.services.map((service) => ({ label: service.name, value: service.key })),
   };
+  return Object.fromEntries(
+    Object.entries(inEditor(name).choices ?? {}).map(([field, { from, hint }]) => [
+      field,
+      { options: options[from], hint },
+    ]),
+  );
 }
 
 function labelFor(name: string): string {
@@ -464,8 +466,8 @@ export function cmsConfig(
   const names = Object.keys(DATA_FILES) as DataFileName[];
   const fileEntry = (name: DataFileName) => ({
     name,
-    label: FILE_LABELS[name].label,
-    icon: FILE_LABELS[name].icon,
+    label: inEditor(name).label,
+    icon: inEditor(name).icon,
     file: `${DATA_FOLDER}/${DATA_FILES[name].file}`,
     format: formatName(name),
     // "View Preview" on a draft, and "View on Live Site": the page a change to the file is on.
@@ -525,16 +527,15 @@ export function cmsConfig(
         label: "Site content",
         icon: "edit_note",
         description: "Everything the site says. Save makes a draft to look at; Publish puts it on the site.",
-        files: names.filter((name) => name !== "jobs").map(fileEntry),
+        files: names.filter((name) => !inEditor(name).collection).map(fileEntry),
       },
-      // The jobs, which the owner adds most often, a collection of their own on the first screen.
-      {
-        name: "jobs",
-        label: "Jobs",
-        icon: FILE_LABELS.jobs.icon,
-        description: "Jobs done, each on a page of its own.",
-        files: [fileEntry("jobs")],
-      },
+      // A file the owner edits most often (the jobs), a collection of its own on the first screen.
+      ...names.flatMap((name) => {
+        const { collection, icon } = inEditor(name);
+        return collection
+          ? [{ name, label: collection.label, icon, description: collection.description, files: [fileEntry(name)] }]
+          : [];
+      }),
     ],
   };
 }

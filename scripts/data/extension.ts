@@ -17,6 +17,19 @@ interface FeatureFile {
   photoLists?: readonly string[];
   /** Whether its texts are prose the core's rules read (data/prose.ts's fields): no rule of law typed in them. */
   prose?: boolean;
+  /** How the site editor shows it (admin/cms-config.ts). */
+  editor: FileInEditor;
+}
+
+/** A feature's file in the site editor. */
+export interface FileInEditor {
+  /** Its name in the editor's menu, and its icon (a Material Symbols name, the editor's set). */
+  label: string;
+  icon: string;
+  /** A collection of its own on the editor's first screen, for a file the owner edits most often; else it joins the site's content. */
+  collection?: { label: string; description: string };
+  /** Its fields whose value is picked from the site's town pages or services, each offered by its name, with the hint under it. */
+  choices?: Readonly<Record<string, { from: "towns" | "services"; hint: string }>>;
 }
 
 export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape> {

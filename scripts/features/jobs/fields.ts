@@ -163,6 +163,18 @@ export const jobsFields = {
       description: "Optional: jobs done, newest shown first. Each slug becomes /projects/{slug}.",
       photoLists: ["jobs"],
       prose: true,
+      editor: {
+        // A glyph the editor's own screens draw already, so that its icon font grows by nothing.
+        label: "Jobs done",
+        icon: "photo_library",
+        // The jobs, which the owner adds most often, a collection of their own on the first screen.
+        collection: { label: "Jobs", description: "Jobs done, each on a page of its own." },
+        // A job's town is a town page's slug, its services services' keys: each offered by its name.
+        choices: {
+          town: { from: "towns", hint: "Where the job was done: it shows on that town's page" },
+          services: { from: "services", hint: "What the job was: it shows on their pages" },
+        },
+      },
     },
   },
   rules: jobRules,
