@@ -9,7 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accentPalette } from "../scripts/data/accent.ts";
+import { accentPalette } from "../scripts/features/brand/data/accent.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { parseHeadersFile } from "../scripts/headers/headers-file.ts";

@@ -5,7 +5,7 @@
 // pages' stylesheet is what it was, byte for byte.
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { accentPalette, accentProblem } from "../scripts/data/accent.ts";
+import { accentPalette, accentProblem } from "../scripts/features/brand/data/accent.ts";
 import { PALETTE } from "../scripts/data/palette.ts";
 import { contrastRatio, ratioText, relativeLuminance, hexToRgb, TEXT_CONTRAST } from "../scripts/data/contrast.ts";
 import type { Business } from "../scripts/data/model.ts";

@@ -16,10 +16,7 @@ import { jsonSchemaFor, resolveRef, type SchemaNode as JsonSchema } from "../dat
 import { iconNames } from "../data/icons.ts";
 import { TOWN_PAGE_LISTS } from "../data/near-duplicates.ts";
 import {
-  BRAND_FILE,
-  BRAND_FOLDER,
   DATA_FILES,
-  HEX_COLOUR,
   MONTH,
   PHOTO_FILE,
   PHOTO_FOLDER,
@@ -28,7 +25,8 @@ import {
   type SiteData,
   type Town,
 } from "../data/schema.ts";
-import type { FeatureFields } from "../data/extension.ts";
+import type { FeatureFields, FeatureFiles } from "../data/extension.ts";
+import { HEX_COLOUR } from "../data/fields.ts";
 import { FEATURE_FIELDS } from "../features/fields.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
@@ -95,7 +93,6 @@ const LABELS: Record<string, string> = {
   story: "The story",
   month: "Month done",
   role: "Before, during or after",
-  accent: "Accent colour",
   hero: "Photo at the top of the page",
   privacyUpdated: "Privacy page last changed on",
 };
@@ -105,9 +102,6 @@ const LABELS: Record<string, string> = {
  * wrong thing: by "group.field", "list.field" or "file.field" (site.yaml's icon is the tab's; a highlight's is an icon).
  */
 const LABELS_IN: Record<string, string> = {
-  "site.icon": "Browser tab icon",
-  "logo.file": "Logo",
-  "logo.alt": "The logo's words",
   "rules.id": "Name the pages use: {law:name}",
   "licensedWork.id": "Name the pages use: {law:name}",
   "sources.cites": "Statute or code section",
@@ -172,9 +166,14 @@ function isPhotoFile(node: JsonSchema): boolean {
   return node.type === "string" && node.pattern === PHOTO_FILE.source;
 }
 
-/** The logo's or the icon's file: a text held to the schema's pattern for them. */
-function isBrandFile(node: JsonSchema): boolean {
-  return node.type === "string" && node.pattern === BRAND_FILE.source;
+/** The features' files their fields name, each kind in a folder of data/ of its own (data/extension.ts). */
+const FEATURE_FILES: readonly FeatureFiles[] = (FEATURE_FIELDS as readonly FeatureFields[]).flatMap((fields) =>
+  fields.files ? [fields.files] : [],
+);
+
+/** The feature's files a field names, when it is a text held to the schema's pattern for them (a logo's file). */
+function featureFilesOf(node: JsonSchema): FeatureFiles | undefined {
+  return node.type === "string" ? FEATURE_FILES.find((files) => node.pattern === files.pattern.source) : undefined;
 }
 
 /** A month: a text held to the schema's pattern for months (YYYY-MM). */
@@ -259,7 +258,7 @@ function fieldFor(
   const node = resolveRef(schema, root);
   const base = {
     name,
-    label: LABELS_IN[`${parent}.${name}`] ?? labelFor(name),
+    label: LABELS_IN[`${parent}.${name}`] ?? FEATURE_LABELS[`${parent}.${name}`] ?? labelFor(name),
     ...(required ? {} : { required: false }),
     ...hintOf(schema.description ? schema : node),
   };
@@ -294,15 +293,16 @@ function fieldFor(
       accept: "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif",
     };
   }
-  if (isBrandFile(node)) {
-    // Into data/brand/, beside the data files rather than among the photos; editor.ts writes the path as the data has it.
+  const files = featureFilesOf(node);
+  if (files) {
+    // Into the feature's folder (data/brand/), beside the data files rather than among the photos; editor.ts writes the path as the data has it.
     return {
       ...base,
       widget: "image",
       choose_url: false,
-      accept: "image/svg+xml,image/png,image/webp",
-      media_folder: `/${DATA_FOLDER}/${BRAND_FOLDER}`,
-      public_folder: `/${BRAND_FOLDER}`,
+      accept: files.accept,
+      media_folder: `/${DATA_FOLDER}/${files.folder}`,
+      public_folder: `/${files.folder}`,
     };
   }
   if (node.type === "string" && node.pattern === HEX_COLOUR.source) {
@@ -439,18 +439,32 @@ export function photoPathsFor(name: DataFileName): string[][] {
   return paths;
 }
 
-/** Where a data file names the logo or the icon ("/brand/logo.svg" in the CMS, "brand/logo.svg" in the data). */
-export function brandPathsFor(name: DataFileName): string[][] {
-  const paths: string[][] = [];
-  walkSchema(name, (node, at) => {
-    if (isBrandFile(node)) paths.push(at);
+/**
+ * Where a data file names a feature's file, by the feature's folder ("/brand/logo.svg" in the CMS,
+ * "brand/logo.svg" in the data): every such folder, with no place in a file that names none of its files.
+ */
+export function featureFilePathsFor(name: DataFileName): { paths: string[][]; folder: string }[] {
+  return FEATURE_FILES.map((files) => {
+    const paths: string[][] = [];
+    walkSchema(name, (node, at) => {
+      if (featureFilesOf(node) === files) paths.push(at);
+    });
+    return { paths, folder: files.folder };
   });
-  return paths;
 }
 
-/** Where the site file holds the accent colour, with its labels, for the editor's check on save (editor.ts). */
-export function accentFieldFor(name: DataFileName): { path: string[]; labels: string[] } | undefined {
-  return name === "site" ? { path: ["accent"], labels: [labelFor("accent")] } : undefined;
+/**
+ * Where the site file holds the colour the buttons are drawn in (a feature's field, such as the
+ * accent), with its labels, for the editor's check on save (editor.ts); two features that each
+ * give one are refused.
+ */
+export function buttonColourFieldFor(name: DataFileName): { path: string[]; labels: string[] } | undefined {
+  const fields = (FEATURE_FIELDS as readonly FeatureFields[]).flatMap((fields) =>
+    fields.buttonColour ? [fields.buttonColour] : [],
+  );
+  if (fields.length > 1) throw new Error(`Two features' fields hold the buttons' colour: ${fields.join(" and ")}`);
+  const [field] = fields;
+  return name === "site" && field ? { path: [field], labels: [labelFor(field)] } : undefined;
 }
 
 /** The editor's fields for one data file, in the schema's order (the order the CMS writes keys in). */

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { schemaLink } from "../data/format.ts";
-import { BRAND_FOLDER, DATA_FILES, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
+import { DATA_FILES, PHOTO_FOLDER, type DataFileName, type SiteData } from "../data/schema.ts";
 import { bundleBrowserScript } from "../lib/bundle.ts";
 import type { BuildCache } from "../lib/cache.ts";
 import { cachedSubsetWoff2 } from "../lib/font-subset.ts";
@@ -22,8 +22,8 @@ import {
   countRulesFor,
   formatName,
   photoPathsFor,
-  brandPathsFor,
-  accentFieldFor,
+  featureFilePathsFor,
+  buttonColourFieldFor,
   townPageListsFor,
   leadFormFieldFor,
   type SiteLists,
@@ -145,16 +145,13 @@ async function editorScript(): Promise<string> {
     (Object.keys(DATA_FILES) as DataFileName[]).map((name): [string, DataFileFormat] => {
       const townPages = townPageListsFor(name);
       const leadForm = leadFormFieldFor(name);
-      const accent = accentFieldFor(name);
+      const accent = buttonColourFieldFor(name);
       return [
         formatName(name),
         {
           header: schemaLink(name),
           counts: countRulesFor(name),
-          pictures: [
-            { paths: photoPathsFor(name), folder: PHOTO_FOLDER },
-            { paths: brandPathsFor(name), folder: BRAND_FOLDER },
-          ],
+          pictures: [{ paths: photoPathsFor(name), folder: PHOTO_FOLDER }, ...featureFilePathsFor(name)],
           ...(accent ? { accent } : {}),
           ...(townPages ? { townPages } : {}),
           ...(leadForm ? { leadForm } : {}),

@@ -4,8 +4,10 @@
 import { leadPhoto } from "./jobs.ts";
 import type { LeadFormEmbed } from "./lead-form.ts";
 import type { RawData } from "./load.ts";
-import { accentPalette, type AccentPalette } from "./accent.ts";
-import type { BrandImage } from "./brand.ts";
+import { accentPalette, type AccentPalette } from "../features/brand/data/accent.ts";
+import type { BrandImage } from "../features/brand/data/marks.ts";
+import { brandFields } from "../features/brand/fields.ts";
+import { filesReadBy } from "./extension.ts";
 import type { PhotoInfo } from "./photos.ts";
 import { DAYS, US_PHONE, type HeroPhoto, type Job, type JobPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
 import { privacyFacts, type PrivacyFacts, type ServedBy } from "./privacy.ts";
@@ -195,9 +197,10 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
   const form = leadForm.embed;
   const { logo, icon, accent } = rest;
   const resolve = photoResolver(raw.photos);
+  const marks = filesReadBy(brandFields, raw.filesRead) ?? {};
   const brand: Brand = {
-    ...(logo && raw.brand.logo ? { logo: { image: raw.brand.logo, alt: logo.alt ?? rest.name } } : {}),
-    ...(icon && raw.brand.icon ? { icon: raw.brand.icon } : {}),
+    ...(logo && marks.logo ? { logo: { image: marks.logo, alt: logo.alt ?? rest.name } } : {}),
+    ...(icon && marks.icon ? { icon: marks.icon } : {}),
     ...(accent ? { palette: accentPalette(accent) } : {}),
   };
   return {

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { bundleBrowserScript, bundleStylesheet, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
-import type { AccentPalette } from "../data/accent.ts";
+import type { AccentPalette } from "../features/brand/data/accent.ts";
 import { PALETTE as COLOURS } from "../data/palette.ts";
 import { hexToRgb } from "../data/contrast.ts";
 import type { Business } from "../data/model.ts";

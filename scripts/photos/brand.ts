@@ -4,7 +4,7 @@
 // the preview cards draw (satori takes a picture as a data: address). No metadata is written. Each
 // copy is kept in the build's cache (photos/) under a key of the original's hash and the copy.
 import sharp from "sharp";
-import { ICON_SIZE, MIN_LOGO_HEIGHT, svgDensity, type BrandImage } from "../data/brand.ts";
+import { ICON_SIZE, MIN_LOGO_HEIGHT, svgDensity, type BrandImage } from "../features/brand/data/marks.ts";
 import type { Brand } from "../data/model.ts";
 import { cacheKey, type BuildCache } from "../lib/cache.ts";
 import { faviconOf, logoFile } from "../site/brand.ts";

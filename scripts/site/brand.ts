@@ -2,7 +2,7 @@
 // the original's hash, so the year-long immutable cache applies), the browser tab's icon at the
 // site's root as browsers expect. Pure functions: photos/brand.ts writes these files, the
 // templates, the editor and the service worker name them.
-import { LOGO_HEIGHT, type BrandImage } from "../data/brand.ts";
+import { LOGO_HEIGHT, type BrandImage } from "../features/brand/data/marks.ts";
 import { FAVICON_FILE, FAVICON_PATH, pathForFile } from "./urls.ts";
 
 /** The logo's file in dist/: an SVG as the owner gave it, a PNG or WebP as a PNG twice the header's height. */
