@@ -1,49 +1,66 @@
 // The site's optional features, in the order the pipeline asks them, and what the ones that are on
 // add to a build, gathered in one object for the core.
 import type { KeptBundles } from "../lib/bundle.ts";
+import type { BuildCache } from "../lib/cache.ts";
+import type { OutputContents } from "../lib/output.ts";
 import type { Business } from "../data/model.ts";
 import { mergeSources, type PolicySources } from "../headers/csp.ts";
 import type { ReactElement } from "react";
-import type { PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
+import { FAVICONS } from "../site/favicon.ts";
+import type { FactPlace, PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
 import type { PrivacyStatement } from "../site/privacy.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
 import type { Feature, FeatureParts } from "./feature.ts";
+import { brand } from "./brand/brand.tsx";
 import { counting } from "./counting/counting.ts";
 import { reviews } from "./reviews/reviews.tsx";
 import { closures } from "./closures/closures.tsx";
 
-const FEATURES: readonly Feature[] = [counting, reviews, closures];
+const FEATURES: readonly Feature[] = [brand, counting, reviews, closures];
 
 /** What the features that are on add to one build, in feature-neutral terms. */
 export interface SiteParts {
   /** The names of the features that are on, in the list's order. */
   on: string[];
-  files: Map<string, string>;
+  files: Map<string, OutputContents>;
+  /** The tab's icon in place of the drawn shovel, and its file. */
+  favicon?: FeatureParts["favicon"];
+  /** Files served as given pictures, each with a policy that lets it run and load nothing. */
+  pictures: string[];
+  /** Their rules of the pages' stylesheet, in the list's order. */
+  css: string;
+  theme?: FeatureParts["theme"];
+  cardMark?: FeatureParts["cardMark"];
   bodyScript?: BodyScriptEntry;
   policy: PolicySources;
   leftAlone: string[];
+  keepFromStart: string[];
   head: string[];
   privacy: PrivacyStatement[];
   bodyData(subject: PageSubject): Record<string, string>;
   /** The features' sections on a page, by place; two features with a section in one place on one page are refused. */
   sections(page: SectionPage): Partial<Record<SectionSlot, ReactElement>>;
-  /** What they state of the business in the pages' structured data; one property from one feature. */
-  businessFacts: Record<string, unknown>;
+  /** What they state of the business in the pages' structured data, by place; one property from one feature. */
+  businessFacts: Partial<Record<FactPlace, Record<string, unknown>>>;
 }
 
 /**
  * Asks each feature what it adds to this build and gathers it. Two features that would give the
- * pages' script, or the same file, are refused, naming both.
+ * same file, or each a part there is one of (the pages' script, the tab's icon, the site's colours,
+ * the cards' mark), are refused, naming both.
  */
 export async function siteParts(
-  build: { business: Business; today: Date; kept?: KeptBundles },
+  build: { business: Business; today: Date; kept?: KeptBundles; cache?: BuildCache },
   features: readonly Feature[] = FEATURES,
 ): Promise<SiteParts> {
   const site: SiteParts = {
     on: [],
     files: new Map(),
+    pictures: [],
+    css: "",
     policy: new Map(),
     leftAlone: [],
+    keepFromStart: [],
     head: [],
     privacy: [],
     bodyData: () => ({}),
@@ -69,20 +86,46 @@ export async function siteParts(
       claim(file, feature.name);
       site.files.set(file, contents);
     }
+    // The tab's icon is the one file at the site's root a feature may give: where browsers look for
+    // it, under one of the names the core gives it (site/favicon.ts), in place of the drawn shovel.
+    if (parts.favicon) {
+      if (!FAVICONS.includes(parts.favicon.icon))
+        throw new Error(
+          `The ${feature.name} feature's tab icon is ${parts.favicon.icon.file}: expected ${FAVICONS.map((icon) => icon.file).join(" or ")}`,
+        );
+      claim("the tab's icon", feature.name);
+      site.favicon = parts.favicon;
+    }
+    for (const file of parts.pictures ?? []) {
+      if (!parts.files?.has(file) && parts.favicon?.icon.file !== file)
+        throw new Error(`The ${feature.name} feature serves ${file} as a picture: expected a file of its own`);
+      site.pictures.push(file);
+    }
+    site.css += parts.css ?? "";
+    if (parts.theme) {
+      claim("the site's colours", feature.name);
+      site.theme = parts.theme;
+    }
+    if (parts.cardMark) {
+      claim("the preview cards' mark", feature.name);
+      site.cardMark = parts.cardMark;
+    }
     if (parts.bodyScript) {
       claim("the pages' own script", feature.name);
       site.bodyScript = parts.bodyScript;
     }
     if (parts.policy) site.policy = mergeSources(site.policy, parts.policy);
     site.leftAlone.push(...(parts.leftAlone ?? []));
+    site.keepFromStart.push(...(parts.keepFromStart ?? []));
     site.head.push(...(parts.head ?? []));
     site.privacy.push(...(parts.privacy ?? []));
     if (parts.bodyData) bodyData.push(parts.bodyData);
     if (parts.sections) sections.push([feature.name, parts.sections]);
-    for (const [property, value] of Object.entries(parts.businessFacts ?? {})) {
-      claim(`the business's ${property}`, feature.name);
-      site.businessFacts[property] = value;
-    }
+    for (const [place, facts] of Object.entries(parts.businessFacts ?? {}) as [FactPlace, Record<string, unknown>][])
+      for (const [property, value] of Object.entries(facts)) {
+        claim(`the business's ${property}`, feature.name);
+        (site.businessFacts[place] ??= {})[property] = value;
+      }
   }
   site.bodyData = (subject) => {
     const data: Record<string, string> = {};

@@ -5,6 +5,7 @@ import type { PrivacyStatement } from "./privacy.ts";
 import type { ReactElement } from "react";
 import type { Thing } from "schema-dts";
 import type { Business, SiteJob, SiteService, SiteTown } from "../data/model.ts";
+import type { Favicon } from "./favicon.ts";
 import type { HeroImage } from "./photos.ts";
 import type { SocialMeta } from "./social.ts";
 
@@ -65,10 +66,18 @@ export interface PageAssets {
 
 /**
  * The places on a page where a feature's section goes (features/), named by the part each plays,
- * since their order differs from page to page: customers' words ("voices"), and what goes under
- * the weekly hours wherever a page shows them ("hours").
+ * since their order differs from page to page: customers' words ("voices"), what goes under
+ * the weekly hours wherever a page shows them ("hours"), and the business's mark in every page's
+ * header, linked to the home page, in place of the shovel and the name ("mark").
  */
-export type SectionSlot = "voices" | "hours";
+export type SectionSlot = "voices" | "hours" | "mark";
+
+/**
+ * The places in the business's node of the pages' structured data where a feature's facts go
+ * (features/, seo/structured-data.ts): with who it is, before its pictures ("identity"), and after
+ * its weekly hours ("hours").
+ */
+export type FactPlace = "identity" | "hours";
 
 /** A page as a feature sees it to give its sections: its address and what it is about. */
 export interface SectionPage {
@@ -101,6 +110,8 @@ export interface PageShell {
   bodyData?: Readonly<Record<string, string>>;
   /** The sections the features that are on give the page, by the place each goes (features/). */
   sections?: Readonly<Partial<Record<SectionSlot, ReactElement>>>;
+  /** The browser tab's icon a feature that is on gives (features/); the drawn shovel without one. */
+  favicon?: Favicon;
   /** The build is a draft's preview (pipeline/draft.ts): every page says so, and no search engine may keep it. */
   preview?: boolean;
 }
