@@ -112,10 +112,8 @@ async function runSchemas(options: { out: string }) {
 }
 
 async function runCmsConfig(options: { data: string }) {
-  const { loadData } = await import("../scripts/data/load.ts");
-  const { cmsConfigText } = await import("../scripts/admin/cms-config.ts");
-  const { site, services, towns, alsoServing } = await loadData(path.resolve(options.data));
-  process.stdout.write(cmsConfigText(site, { towns: [...towns, ...alsoServing], services }));
+  const { editorConfigText } = await import("../scripts/pipeline/editor-config.ts");
+  process.stdout.write(await editorConfigText(path.resolve(options.data)));
 }
 
 async function runFmt(options: { data: string }) {

@@ -9,7 +9,7 @@ import { joinList, type Phone } from "../scripts/data/model.ts";
 import { Breadcrumbs } from "./parts/Breadcrumbs.tsx";
 import { SocialMetaTags } from "./parts/SocialMetaTags.tsx";
 import { StructuredData } from "./parts/StructuredData.tsx";
-import { faviconOf } from "../scripts/site/brand.ts";
+import { SVG_FAVICON } from "../scripts/site/favicon.ts";
 import { CONTACT_PATH } from "../scripts/site/urls.ts";
 
 export function Layout({
@@ -29,7 +29,8 @@ export function Layout({
   notFound?: boolean;
 }) {
   const { meta, assets, business, hero } = shell;
-  const favicon = faviconOf(business.icon);
+  // The drawn shovel, unless a feature gives the tab's icon (the owner's).
+  const favicon = shell.favicon ?? SVG_FAVICON;
   // The photo at the top, asked for from the first bytes, before the stylesheet is read: for each
   // screen size, the copies its <picture> offers there. React writes a preload right after the
   // viewport's <meta>, where a <link> written here would be moved below the page's other tags.
@@ -84,7 +85,7 @@ export function Layout({
             </p>
           </aside>
         ) : null}
-        <Header business={business} currentPath={shell.path} />
+        <Header business={business} currentPath={shell.path} mark={shell.sections?.mark} />
         <main id="main" tabIndex={-1}>
           {shell.breadcrumbs.length > 0 ? <Breadcrumbs crumbs={shell.breadcrumbs} /> : null}
           {children}

@@ -24,7 +24,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-c
 import sharp from "sharp";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accentPalette } from "../scripts/data/accent.ts";
+import { accentPalette } from "../scripts/features/brand/data/accent.ts";
 import { jsonSchemaFor, resolveRef, type SchemaNode } from "../scripts/data/json-schemas.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { iconSvg, logoSvg, pngOf, scenePhoto, SECOND_ACCENT } from "./support/brand-fixtures.ts";

@@ -100,10 +100,12 @@ async function sourceFiles(): Promise<string[]> {
 }
 
 /**
- * A feature's data fields (features/fields.ts, features/<name>/fields.ts) belong to data/'s layer:
- * the schema places them, the rules and the editor read them before any build asks a feature.
+ * A feature's data half belongs to data/'s layer: its data fields (features/fields.ts,
+ * features/<name>/fields.ts) and what they read of the files they name (features/<name>/data/),
+ * which the schema places, the loading of the data runs, and the rules and the editor read, before
+ * any build asks a feature.
  */
-const FEATURE_FIELDS = /^scripts\/features\/(?:[^/]+\/)?fields\.ts$/;
+const FEATURE_FIELDS = /^scripts\/features\/(?:(?:[^/]+\/)?fields\.ts|[^/]+\/data\/[^/]+\.ts)$/;
 
 /** The part of the code base a file belongs to: "bin", "templates", or a folder of scripts/. */
 function partOf(file: string): string {

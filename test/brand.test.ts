@@ -4,19 +4,22 @@
 // browser tab's, the colours come from the accent, and the photo at the top is offered at the
 // widths and formats a phone and a desktop need, asked for from the <head>. Every mark that cannot
 // serve is refused at its field in site.yaml, with the size it has and the size it needs.
+import { execFile } from "node:child_process";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
+import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accentPalette } from "../scripts/data/accent.ts";
+import { accentPalette } from "../scripts/features/brand/data/accent.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { parseHeadersFile } from "../scripts/headers/headers-file.ts";
 import { headersForPath } from "../scripts/headers/rules.ts";
 import { FIRST_ROUND_TRIP_BUDGET } from "../scripts/measure/budgets.ts";
 import { PHONE_COPY_BYTES } from "../scripts/photos/encode.ts";
-import { renderBrand } from "../scripts/photos/brand.ts";
+import { brand } from "../scripts/features/brand/brand.tsx";
 import { generate, renderSite } from "../scripts/pipeline/generate.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { isSitePageFile } from "../scripts/site/urls.ts";
@@ -24,8 +27,10 @@ import { BuildCache } from "../scripts/lib/cache.ts";
 import { brandData, iconSvg, logoSvg, pngOf, SECOND_ACCENT } from "./support/brand-fixtures.ts";
 import { editYaml, lineOf, problemsOf } from "./support/data-copy.ts";
 import { typedNodes, type JsonObject } from "./support/json-ld.ts";
-import { DATA_DIR } from "./support/paths.ts";
+import { DATA_DIR, ROOT } from "./support/paths.ts";
 import { pagesWritten } from "./support/pages.ts";
+
+const run = promisify(execFile);
 
 let dataDir: string;
 let outDir: string;
@@ -136,6 +141,21 @@ describe("the owner's icon", () => {
     await expect(readFile(path.join(outDir, "favicon.svg"))).rejects.toThrow();
     expect(await readFile(path.join(outDir, "sw.js"), "utf8")).toMatch(/"\/admin","\/favicon\.svg","\/favicon\.png"/);
   });
+
+  it("is the site editor's, on its page and as its logo, in the configuration `sitegen cms-config` prints too", async () => {
+    expect(await readFile(path.join(outDir, "admin", "index.html"), "utf8")).toContain(
+      '<link rel="icon" href="/favicon.png" type="image/png" />',
+    );
+    const config = await readFile(path.join(outDir, "admin", "config.yml"), "utf8");
+    expect(config).toContain("logo:\n  src: /favicon.png\n");
+    const { stdout } = await run(process.execPath, [
+      path.join(ROOT, "bin/sitegen.js"),
+      "cms-config",
+      "--data",
+      dataDir,
+    ]);
+    expect(stdout).toBe(config);
+  }, 60_000);
 });
 
 describe("the owner's accent", () => {
@@ -297,12 +317,15 @@ describe("a PNG logo, dark, made for white paper", () => {
         doc.setIn(["logo"], { file: "brand/logo.png", alt: "Fixture Excavating" }),
       );
       const model = buildModel(await loadData(dir));
-      const { logo } = model.business.brand;
-      expect(logo?.alt).toBe("Fixture Excavating");
-      expect(logo?.image.readsOnDark).toBe(false);
-      const cache = new BuildCache(false);
-      const [[file, png]] = (await renderBrand(model.business.brand, cache)) as [[string, Uint8Array]];
+      const parts = (await brand.parts({ model, today: new Date(), cache: new BuildCache(false) }))!;
+      const [[file, png]] = [...parts.files!] as [[string, Uint8Array]];
       expect(file).toMatch(/^assets\/brand\/logo-[0-9a-f]{16}\.png$/);
+      // On a plate of its own in the header, with site.yaml's words; so on the preview cards.
+      const mark = renderToStaticMarkup(parts.sections!({ path: "/", kind: "home", subject: { kind: "site" } }).mark!);
+      expect(mark).toContain(
+        `<img class="brand-logo brand-logo-plate" src="/${file}" width="120" height="40" alt="Fixture Excavating"/>`,
+      );
+      expect(parts.cardMark).toMatchObject({ width: 216, height: 72, plated: true });
       const meta = await sharp(png).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["png", 240, 80]);
     } finally {

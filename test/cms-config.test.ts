@@ -12,8 +12,8 @@ import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  accentFieldFor,
-  brandPathsFor,
+  buttonColourFieldFor,
+  featureFilePathsFor,
   cmsConfig,
   leadFormFieldFor,
   photoPathsFor,
@@ -313,7 +313,7 @@ function filesOf(cms: Record<string, unknown>) {
  * estimate form's embed code, read as the build reads it, and the accent's contrast.
  */
 function editorSaves(name: DataFileName, at: (string | number)[], value: unknown): boolean {
-  const accent = accentFieldFor(name);
+  const accent = buttonColourFieldFor(name);
   if (accent && at.join(".") === accent.path.join(".") && typeof value === "string" && /^#[0-9a-f]{6}$/i.test(value))
     return buttonTextProblem(value) === undefined;
   const leadForm = leadFormFieldFor(name);
@@ -455,8 +455,9 @@ describe("the site editor's configuration", () => {
   });
 
   it("offers the logo and the icon as pictures into data/brand/, and the accent as a colour picker", () => {
-    expect(brandPathsFor("site")).toEqual([["logo", "file"], ["icon"]]);
-    expect([brandPathsFor("towns"), brandPathsFor("services"), brandPathsFor("faq")]).toEqual([[], [], []]);
+    expect(featureFilePathsFor("site")).toEqual([{ paths: [["logo", "file"], ["icon"]], folder: "brand" }]);
+    for (const name of ["towns", "services", "faq"] as const)
+      expect(featureFilePathsFor(name)).toEqual([{ paths: [], folder: "brand" }]);
     const site = filesOf(config).find((file) => file.name === "site")!.fields;
     const byName = (fields: CmsField[], name: string) => fields.find((field) => field.name === name)!;
     const logo = byName(site, "logo");
@@ -484,8 +485,8 @@ describe("the site editor's configuration", () => {
     });
     const hero = byName(site, "hero");
     expect(byName(hero.fields as CmsField[], "file")).toMatchObject({ widget: "image", label: "Photo" });
-    expect(accentFieldFor("site")).toEqual({ path: ["accent"], labels: ["Accent colour"] });
-    expect(accentFieldFor("towns")).toBeUndefined();
+    expect(buttonColourFieldFor("site")).toEqual({ path: ["accent"], labels: ["Accent colour"] });
+    expect(buttonColourFieldFor("towns")).toBeUndefined();
   });
 
   it("leaves the optional parts optional and counts lists exactly as the schema does", () => {

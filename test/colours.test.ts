@@ -1,15 +1,22 @@
 // The site's colours against WCAG 2.2 AA (1.4.3 text, 1.4.11 controls and the focus ring), with
-// palette.css's own colours and with accents an owner may give (data/accent.ts): every pair the
+// palette.css's own colours and with accents an owner may give (features/brand/data/accent.ts): every pair the
 // pages draw, in every state, passes; an accent that button text cannot be read on is refused with
 // the pair, its ratio and the nearest colour of its hue that passes; and without an accent the
 // pages' stylesheet is what it was, byte for byte.
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { accentPalette, accentProblem } from "../scripts/data/accent.ts";
+import { accentPalette, accentProblem } from "../scripts/features/brand/data/accent.ts";
+import { brand } from "../scripts/features/brand/brand.tsx";
 import { PALETTE } from "../scripts/data/palette.ts";
 import { contrastRatio, ratioText, relativeLuminance, hexToRgb, TEXT_CONTRAST } from "../scripts/data/contrast.ts";
-import type { Business } from "../scripts/data/model.ts";
-import { buildAssets, HERO_PANEL_OPACITY, PALETTE as PALETTE_FILE, STYLESHEET } from "../scripts/pages/assets.ts";
+import type { Business, SiteModel } from "../scripts/data/model.ts";
+import {
+  buildAssets,
+  HERO_PANEL_OPACITY,
+  PALETTE as PALETTE_FILE,
+  STYLESHEET,
+  type StyledBusiness,
+} from "../scripts/pages/assets.ts";
 import { rootCustomProperties } from "./support/colour.ts";
 import { COLOUR_PAIRS, pageColours, pairsFallingShort } from "./support/colour-pairs.ts";
 import { SECOND_ACCENT } from "./support/brand-fixtures.ts";
@@ -29,7 +36,7 @@ const ACCENTS = [
 ];
 
 describe("the palette", () => {
-  it("is the one data/accent.ts derives from: palette.css's colours and the tip box's", async () => {
+  it("is the one features/brand/data/accent.ts derives from: palette.css's colours and the tip box's", async () => {
     const css = rootCustomProperties(await readFile(PALETTE_FILE, "utf8"));
     const names: Record<string, keyof typeof PALETTE> = {
       "--ink": "ink",
@@ -120,21 +127,21 @@ describe("an owner's accent", () => {
 });
 
 describe("the pages' stylesheet", () => {
-  const business = (brand: Business["brand"]) =>
-    ({ leadForm: { height: 916 }, brand, placeholders: [] as Business["placeholders"] }) as Pick<
-      Business,
-      "leadForm" | "brand" | "placeholders"
-    >;
+  const business = { leadForm: { height: 916 }, placeholders: [] } as unknown as StyledBusiness;
+  /** What the brand feature adds to a build whose site.yaml gives these fields (features/brand/). */
+  const branded = async (fields: Partial<Business>) =>
+    (await brand.parts({ model: { business: { filesRead: {}, ...fields } } as SiteModel, today: new Date() }))!;
 
   it("is palette.css's alone without an accent, a logo or a photo at the top: the rules appear only when given", async () => {
-    const plain = await buildAssets(business({}));
+    const plain = await buildAssets(business);
     expect(plain.css).not.toMatch(/--link-on-night:#|brand-logo|has-photo|hero-panel/);
-    const accented = await buildAssets(business({ palette: accentPalette(SECOND_ACCENT) }));
+    const { css: featureCss, theme } = await branded({ accent: SECOND_ACCENT });
+    const accented = await buildAssets(business, undefined, { featureCss: featureCss!, theme: theme! });
     expect(accented.css.startsWith(plain.css)).toBe(true);
     expect(accented.css.slice(plain.css.length)).toMatch(
       /^:root\{--accent:#1d4e89;--accent-strong:#[0-9a-f]{6};--on-accent:#ffffff;--link:#1d4e89;--focus:#1d4e89;--link-on-night:#[0-9a-f]{6};--focus-on-night:#[0-9a-f]{6}\}/,
     );
-    const withPhotos = await buildAssets(business({}), undefined, { heroPhotos: true });
+    const withPhotos = await buildAssets(business, undefined, { heroPhotos: true });
     expect(withPhotos.css.slice(plain.css.length)).toContain(
       `:root{--hero-panel:rgb(29 35 41/${HERO_PANEL_OPACITY});--hero-eyebrow:var(--accent)}`,
     );

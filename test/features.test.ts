@@ -16,6 +16,7 @@ import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { outputText, type OutputContents } from "../scripts/lib/output.ts";
 import { renderSite } from "../scripts/pipeline/generate.ts";
+import { PNG_FAVICON, SVG_FAVICON } from "../scripts/site/favicon.ts";
 import { DATA_DIR, ROOT } from "./support/paths.ts";
 import { shadowProject } from "./support/shadow-project.ts";
 
@@ -139,6 +140,16 @@ describe("the list of features", () => {
     await expect(siteParts({ model: site, today: new Date() }, [script, { ...script, name: "two" }])).rejects.toThrow(
       "Two features add the pages' own script: one and two",
     );
+    for (const [part, parts] of [
+      ["the tab's icon", { favicon: { icon: PNG_FAVICON, contents: "png" } }],
+      ["the site's colours", { theme: { accent: "#1d4e89", onAccent: "#ffffff", onNight: "#8fb8f0" } }],
+      ["the preview cards' mark", { cardMark: { src: "data:,", width: 72, height: 72, plated: false } }],
+    ] as const) {
+      const one = giving("one", parts);
+      await expect(siteParts({ model: site, today: new Date() }, [one, { ...one, name: "two" }])).rejects.toThrow(
+        `Two features add ${part}: one and two`,
+      );
+    }
   });
 
   it("refuses two features with a section in one place of one page, naming both and the page", async () => {
@@ -184,6 +195,19 @@ describe("the list of features", () => {
     await expect(
       siteParts({ model: site, today: new Date() }, [giving("one", { files: new Map([["_headers", "/*"]]) })]),
     ).rejects.toThrow("The one feature adds _headers: expected a file under assets/");
+    // The tab's icon is the one file at the root, under a name the core gives it; a picture served
+    // as given is a file of the feature's own.
+    const icon = { icon: { ...PNG_FAVICON, file: "robots.txt" }, contents: "png" };
+    await expect(siteParts({ model: site, today: new Date() }, [giving("one", { favicon: icon })])).rejects.toThrow(
+      "The one feature's tab icon is robots.txt: expected favicon.svg or favicon.png",
+    );
+    await expect(
+      siteParts({ model: site, today: new Date() }, [giving("one", { pictures: ["service-area-map.svg"] })]),
+    ).rejects.toThrow("The one feature serves service-area-map.svg as a picture: expected a file of its own");
+    const given = await siteParts({ model: site, today: new Date() }, [
+      giving("one", { favicon: { icon: SVG_FAVICON, contents: "<svg/>" }, pictures: [SVG_FAVICON.file] }),
+    ]);
+    expect([given.favicon?.icon, given.pictures]).toEqual([SVG_FAVICON, ["favicon.svg"]]);
     const parts = await siteParts({ model: site, today: new Date() }, [
       giving("one", { bodyData: () => ({ page: "not-found" }) }),
     ]);
@@ -192,7 +216,7 @@ describe("the list of features", () => {
 
   it("lets a feature add to every page's policy only a script's hash, and one address to send to", () => {
     const add = (directive: "script-src" | "connect-src" | "form-action" | "frame-src", source: string) => () =>
-      headerPolicyFor([], [], [], { everyPage: new Map([[directive, new Set([source])]]) });
+      headerPolicyFor([], [], { everyPage: new Map([[directive, new Set([source])]]) });
     expect(add("script-src", inlineHash(HEAD_CODE))).not.toThrow();
     expect(add("connect-src", ADDRESS)).not.toThrow();
     expect(add("script-src", "https://cdn.made-up.example/tracker.js")).toThrow(PolicyError);

@@ -2,7 +2,7 @@
 // or load something on the site's origin is refused, with where in the file it is, and a drawing
 // as drawing programs write it (styles, gradients, a title, an embedded picture) is taken.
 import { describe, expect, it } from "vitest";
-import { checkSvg } from "../scripts/data/svg-check.ts";
+import { checkSvg } from "../scripts/features/brand/data/svg-check.ts";
 import { iconSvg, logoSvg } from "./support/brand-fixtures.ts";
 
 const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"';

@@ -15,24 +15,15 @@ import { stringify } from "yaml";
 import { jsonSchemaFor, resolveRef, type SchemaNode as JsonSchema } from "../data/json-schemas.ts";
 import { iconNames } from "../data/icons.ts";
 import { TOWN_PAGE_LISTS } from "../data/near-duplicates.ts";
-import {
-  BRAND_FILE,
-  BRAND_FOLDER,
-  DATA_FILES,
-  HEX_COLOUR,
-  type DataFileName,
-  type Service,
-  type SiteData,
-  type Town,
-} from "../data/schema.ts";
-import type { FeatureFields, FileInEditor } from "../data/extension.ts";
-import { PHOTO_FILE, PHOTO_FOLDER } from "../data/fields.ts";
+import { DATA_FILES, type DataFileName, type Service, type SiteData, type Town } from "../data/schema.ts";
+import type { FeatureFields, FeatureFolder, FileInEditor } from "../data/extension.ts";
+import { HEX_COLOUR, PHOTO_FILE, PHOTO_FOLDER } from "../data/fields.ts";
 import { MONTH } from "../features/jobs/fields.ts";
 import { FEATURE_FIELDS } from "../features/fields.ts";
 import { DATA_DIR } from "../lib/paths.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import { editedPath } from "../site/urls.ts";
-import { faviconOf } from "../site/brand.ts";
+import { SVG_FAVICON, type Favicon } from "../site/favicon.ts";
 import { PHOTO_LONG_SIDE } from "../site/photos.ts";
 
 /** WebP quality of an uploaded photo: the CMS's default, well above what the site's own copies are encoded at. */
@@ -93,7 +84,6 @@ const LABELS: Record<string, string> = {
   file: "Photo",
   signInUrl: "Sign-in service address",
   editor: "Editor settings",
-  accent: "Accent colour",
   hero: "Photo at the top of the page",
   privacyUpdated: "Privacy page last changed on",
 };
@@ -103,9 +93,6 @@ const LABELS: Record<string, string> = {
  * wrong thing: by "group.field", "list.field" or "file.field" (site.yaml's icon is the tab's; a highlight's is an icon).
  */
 const LABELS_IN: Record<string, string> = {
-  "site.icon": "Browser tab icon",
-  "logo.file": "Logo",
-  "logo.alt": "The logo's words",
   "rules.id": "Name the pages use: {law:name}",
   "licensedWork.id": "Name the pages use: {law:name}",
   "sources.cites": "Statute or code section",
@@ -169,9 +156,14 @@ function isPhotoFile(node: JsonSchema): boolean {
   return node.type === "string" && node.pattern === PHOTO_FILE.source;
 }
 
-/** The logo's or the icon's file: a text held to the schema's pattern for them. */
-function isBrandFile(node: JsonSchema): boolean {
-  return node.type === "string" && node.pattern === BRAND_FILE.source;
+/** The features' files their fields name, each kind in a folder of data/ of its own (data/extension.ts). */
+const FEATURE_FOLDERS: readonly FeatureFolder[] = (FEATURE_FIELDS as readonly FeatureFields[]).flatMap((fields) =>
+  fields.folder ? [fields.folder] : [],
+);
+
+/** The feature's files a field names, when it is a text held to the schema's pattern for them (a logo's file). */
+function featureFilesOf(node: JsonSchema): FeatureFolder | undefined {
+  return node.type === "string" ? FEATURE_FOLDERS.find((folder) => node.pattern === folder.pattern.source) : undefined;
 }
 
 /** A month: a text held to the schema's pattern for months (YYYY-MM). */
@@ -255,7 +247,7 @@ function fieldFor(
   const node = resolveRef(schema, root);
   const base = {
     name,
-    label: LABELS_IN[`${parent}.${name}`] ?? labelFor(name),
+    label: LABELS_IN[`${parent}.${name}`] ?? FEATURE_LABELS[`${parent}.${name}`] ?? labelFor(name),
     ...(required ? {} : { required: false }),
     ...hintOf(schema.description ? schema : node),
   };
@@ -290,15 +282,16 @@ function fieldFor(
       accept: "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif",
     };
   }
-  if (isBrandFile(node)) {
-    // Into data/brand/, beside the data files rather than among the photos; editor.ts writes the path as the data has it.
+  const files = featureFilesOf(node);
+  if (files) {
+    // Into the feature's folder (data/brand/), beside the data files rather than among the photos; editor.ts writes the path as the data has it.
     return {
       ...base,
       widget: "image",
       choose_url: false,
-      accept: "image/svg+xml,image/png,image/webp",
-      media_folder: `/${DATA_FOLDER}/${BRAND_FOLDER}`,
-      public_folder: `/${BRAND_FOLDER}`,
+      accept: files.accept,
+      media_folder: `/${DATA_FOLDER}/${files.name}`,
+      public_folder: `/${files.name}`,
     };
   }
   if (node.type === "string" && node.pattern === HEX_COLOUR.source) {
@@ -435,18 +428,32 @@ export function photoPathsFor(name: DataFileName): string[][] {
   return paths;
 }
 
-/** Where a data file names the logo or the icon ("/brand/logo.svg" in the CMS, "brand/logo.svg" in the data). */
-export function brandPathsFor(name: DataFileName): string[][] {
-  const paths: string[][] = [];
-  walkSchema(name, (node, at) => {
-    if (isBrandFile(node)) paths.push(at);
+/**
+ * Where a data file names a feature's file, by the feature's folder ("/brand/logo.svg" in the CMS,
+ * "brand/logo.svg" in the data): every such folder, with no place in a file that names none of its files.
+ */
+export function featureFilePathsFor(name: DataFileName): { paths: string[][]; folder: string }[] {
+  return FEATURE_FOLDERS.map((files) => {
+    const paths: string[][] = [];
+    walkSchema(name, (node, at) => {
+      if (featureFilesOf(node) === files) paths.push(at);
+    });
+    return { paths, folder: files.name };
   });
-  return paths;
 }
 
-/** Where the site file holds the accent colour, with its labels, for the editor's check on save (editor.ts). */
-export function accentFieldFor(name: DataFileName): { path: string[]; labels: string[] } | undefined {
-  return name === "site" ? { path: ["accent"], labels: [labelFor("accent")] } : undefined;
+/**
+ * Where the site file holds the colour the buttons are drawn in (a feature's field, such as the
+ * accent), with its labels, for the editor's check on save (editor.ts); two features that each
+ * give one are refused.
+ */
+export function buttonColourFieldFor(name: DataFileName): { path: string[]; labels: string[] } | undefined {
+  const fields = (FEATURE_FIELDS as readonly FeatureFields[]).flatMap((fields) =>
+    fields.buttonColour ? [fields.buttonColour] : [],
+  );
+  if (fields.length > 1) throw new Error(`Two features' fields hold the buttons' colour: ${fields.join(" and ")}`);
+  const [field] = fields;
+  return name === "site" && field ? { path: [field], labels: [labelFor(field)] } : undefined;
 }
 
 /** The editor's fields for one data file, in the schema's order (the order the CMS writes keys in). */
@@ -457,11 +464,13 @@ function cmsFieldsFor(name: DataFileName, lists: SiteLists): CmsField[] {
 
 /**
  * The whole configuration, as an object. `editor` comes from site.yaml: where the files live;
- * `lists`, from the towns and services files: what a job's town and services are picked from.
+ * `lists`, from the towns and services files: what a job's town and services are picked from;
+ * `favicon`, the site's tab icon, the editor's logo (a feature's, or the drawn shovel).
  */
 export function cmsConfig(
-  site: Pick<SiteData, "name" | "url" | "editor" | "icon">,
+  site: Pick<SiteData, "name" | "url" | "editor">,
   lists: SiteLists,
+  favicon: Favicon = SVG_FAVICON,
 ): Record<string, unknown> {
   const names = Object.keys(DATA_FILES) as DataFileName[];
   const fileEntry = (name: DataFileName) => ({
@@ -494,7 +503,7 @@ export function cmsConfig(
     publish_mode: "editorial_workflow",
     app_title: `${site.name}: site editor`,
     site_url: site.url,
-    logo: { src: faviconOf(site.icon).path },
+    logo: { src: favicon.path },
     // Uploads go to data/photos/; the CMS names them /photos/x.jpg (editor.ts drops the slash).
     media_folder: `${DATA_FOLDER}/${PHOTO_FOLDER}`,
     public_folder: `/${PHOTO_FOLDER}`,
@@ -548,15 +557,8 @@ export function cmsIconNames(config: Record<string, unknown>): string[] {
     .filter((icon) => icon !== undefined);
 }
 
-/**
- * /admin/config.yml: the configuration as the CMS reads it, with a note on where it comes from;
- * `config` is `site`'s, made here when not given.
- */
-export function cmsConfigText(
-  site: Pick<SiteData, "name" | "url" | "editor" | "icon">,
-  lists: SiteLists,
-  config = cmsConfig(site, lists),
-): string {
+/** /admin/config.yml: the configuration (cmsConfig()) as the CMS reads it, with a note on where it comes from. */
+export function cmsConfigText(config: Record<string, unknown>): string {
   const header = [
     "# The configuration of the site editor at /admin/ (Sveltia CMS), generated by `sitegen generate`",
     "# and `sitegen cms-config` from scripts/data/schema.ts and data/ (site.yaml, the towns and services). Do not edit.",

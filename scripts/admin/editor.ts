@@ -14,7 +14,7 @@
 // form's embed code is read as the build reads it (data/lead-form.ts), and a snippet the build
 // would refuse is refused here, with the same words; so is an accent colour that button text
 // cannot be read on (data/palette.ts), with the pair and the ratios. The nearest colour that
-// passes is the build's to name (data/accent.ts): the colour library it takes would put the
+// passes is the build's to name (features/brand/data/accent.ts): the colour library it takes would put the
 // editor's first load over its budget.
 import { parse } from "yaml";
 import { buttonTextProblem } from "../data/palette.ts";

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { schemaLink } from "../data/format.ts";
-import { BRAND_FOLDER, DATA_FILES, type DataFileName, type SiteData } from "../data/schema.ts";
+import { DATA_FILES, type DataFileName, type SiteData } from "../data/schema.ts";
 import { PHOTO_FOLDER } from "../data/fields.ts";
 import { bundleBrowserScript } from "../lib/bundle.ts";
 import type { BuildCache } from "../lib/cache.ts";
@@ -15,7 +15,7 @@ import { cachedSubsetWoff2 } from "../lib/font-subset.ts";
 import type { OutputContents } from "../lib/output.ts";
 import { SCRIPTS_DIR } from "../lib/paths.ts";
 import { ADMIN_DIR } from "../site/urls.ts";
-import { faviconOf } from "../site/brand.ts";
+import { SVG_FAVICON, type Favicon } from "../site/favicon.ts";
 import {
   cmsConfig,
   cmsConfigText,
@@ -23,8 +23,8 @@ import {
   countRulesFor,
   formatName,
   photoPathsFor,
-  brandPathsFor,
-  accentFieldFor,
+  featureFilePathsFor,
+  buttonColourFieldFor,
   townPageListsFor,
   leadFormFieldFor,
   type SiteLists,
@@ -146,16 +146,13 @@ async function editorScript(): Promise<string> {
     (Object.keys(DATA_FILES) as DataFileName[]).map((name): [string, DataFileFormat] => {
       const townPages = townPageListsFor(name);
       const leadForm = leadFormFieldFor(name);
-      const accent = accentFieldFor(name);
+      const accent = buttonColourFieldFor(name);
       return [
         formatName(name),
         {
           header: schemaLink(name),
           counts: countRulesFor(name),
-          pictures: [
-            { paths: photoPathsFor(name), folder: PHOTO_FOLDER },
-            { paths: brandPathsFor(name), folder: BRAND_FOLDER },
-          ],
+          pictures: [{ paths: photoPathsFor(name), folder: PHOTO_FOLDER }, ...featureFilePathsFor(name)],
           ...(accent ? { accent } : {}),
           ...(townPages ? { townPages } : {}),
           ...(leadForm ? { leadForm } : {}),
@@ -174,8 +171,7 @@ async function editorScript(): Promise<string> {
  * read "config.yml" beside the page's address), so that it also starts where a host serves it at
  * /admin without the slash, as `netlify dev` does.
  */
-function adminPage(site: Pick<SiteData, "name" | "icon">): string {
-  const favicon = faviconOf(site.icon);
+function adminPage(site: Pick<SiteData, "name">, favicon: Favicon): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -198,28 +194,33 @@ type EditorScripts = [Awaited<ReturnType<typeof cmsScript>>, string];
 
 /**
  * What the editor's files keep between builds in one process (pipeline/build-memory.ts): the
- * configuration, by the site fields and the lists of towns and services it is made from, and the CMS's script with its fonts and the
- * editor's script, by the icons the configuration draws. They depend on nothing else but the
- * installed CMS and the project's code, and the dev server loads changed code in a new process; most
- * saves change none of those fields.
+ * configuration, by the site fields, the tab's icon and the lists of towns and services it is made
+ * from, and the CMS's script with its fonts and the editor's script, by the icons the configuration
+ * draws. They depend on nothing else but the installed CMS and the project's code, and the dev
+ * server loads changed code in a new process; most saves change none of those fields.
  */
 export interface KeptEditorFiles {
   config?: { madeFrom: string; text: string; icons: string[] };
   scripts?: { icons: string; made: Promise<EditorScripts> };
 }
 
-function configOf(site: Pick<SiteData, "name" | "url" | "editor" | "icon">, lists: SiteLists, kept: KeptEditorFiles) {
+function configOf(
+  site: Pick<SiteData, "name" | "url" | "editor">,
+  lists: SiteLists,
+  favicon: Favicon,
+  kept: KeptEditorFiles,
+) {
   const madeFrom = JSON.stringify([
     site.name,
     site.url,
     site.editor,
-    site.icon,
+    favicon.path,
     lists.towns.map((town) => [town.name, town.slug]),
     lists.services.map((service) => [service.name, service.key]),
   ]);
   if (kept.config?.madeFrom !== madeFrom) {
-    const config = cmsConfig(site, lists);
-    kept.config = { madeFrom, text: cmsConfigText(site, lists, config), icons: cmsIconNames(config) };
+    const config = cmsConfig(site, lists, favicon);
+    kept.config = { madeFrom, text: cmsConfigText(config), icons: cmsIconNames(config) };
   }
   return kept.config;
 }
@@ -240,17 +241,19 @@ function editorScripts(configIcons: string[], cache: BuildCache, kept: KeptEdito
 /**
  * Every file of /admin/, by its path in dist/: the fonts from `cache` or cut now, the rest from
  * `kept` when the fields they are made from are unchanged (a fresh object by default: nothing kept).
+ * `favicon`: the site's tab icon, the editor's too (a feature's, or the drawn shovel).
  */
 export async function adminFiles(
-  site: Pick<SiteData, "name" | "url" | "editor" | "icon">,
+  site: Pick<SiteData, "name" | "url" | "editor">,
   lists: SiteLists,
   cache: BuildCache,
   kept: KeptEditorFiles = {},
+  favicon: Favicon = SVG_FAVICON,
 ): Promise<Map<string, OutputContents>> {
-  const config = configOf(site, lists, kept);
+  const config = configOf(site, lists, favicon, kept);
   const [{ script, files }, editor] = await editorScripts(config.icons, cache, kept);
   return new Map<string, OutputContents>([
-    [`${ADMIN_DIR}index.html`, adminPage(site)],
+    [`${ADMIN_DIR}index.html`, adminPage(site, favicon)],
     [`${ADMIN_DIR}${CONFIG_FILE}`, config.text],
     [`${ADMIN_DIR}${EDITOR_SCRIPT}`, editor],
     [`${ADMIN_DIR}${CMS_SCRIPT}`, script],

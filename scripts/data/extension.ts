@@ -1,9 +1,13 @@
 // The data an optional feature adds (features/*/fields.ts, listed in features/fields.ts): its fields
 // of site.yaml, with where they go among the core's, or files of its own (jobs.yaml); the rules
-// across files that a schema cannot say; and the editor's labels for them. schema.ts places the
-// fields and lists the files, rules.ts asks the rules, photos.ts and law.ts read a file's photos
-// and prose as the feature declares them, admin/cms-config.ts takes the labels.
+// across files that a schema cannot say; the pictures of its own its fields name in a folder of
+// data/ (brand/); and the editor's labels for them. schema.ts places the fields and lists the
+// files, rules.ts asks the rules, photos.ts and law.ts read a file's photos and prose as the
+// feature declares them, load.ts has its folder's files read, admin/cms-config.ts takes the labels,
+// the folder and the checks on save.
 import type { z } from "zod";
+import type { DataProblem } from "./problems.ts";
+import type { ParsedFile } from "./read-yaml.ts";
 import type { CheckedFiles, Findings } from "./rows.ts";
 
 /** A data file of a feature's own, optional: a site without it has none of what it holds. */
@@ -32,7 +36,29 @@ export interface FileInEditor {
   choices?: Readonly<Record<string, { from: "towns" | "services"; hint: string }>>;
 }
 
-export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape> {
+/**
+ * Files of a feature's own in a folder of data/ beside photos/ (such as brand/), which its fields
+ * name: read and checked when the data is loaded, the editor's uploads for those fields put there.
+ */
+export interface FeatureFolder<Read = unknown> {
+  /** The folder of data/ they are in. */
+  name: string;
+  /** What a field that names one of them holds ("brand/logo.svg"): the schema's pattern, by which the editor finds those fields. */
+  pattern: RegExp;
+  /** The kinds of file the editor's picker offers for them, as an accept attribute lists them. */
+  accept: string;
+  /**
+   * Reads the files site.yaml names, once it has passed its schema, and checks them: each problem
+   * at its field in site.yaml, as every other problem. What it gives back is the loaded data's
+   * (`filesRead`), for the feature's build half to use.
+   */
+  read(dataDir: string, site: ParsedFile): Promise<{ problems: DataProblem[]; read: Read }>;
+}
+
+/** What the features' fields read of their files when the data was loaded (FeatureFolder.read), by feature. */
+export type FilesRead = Readonly<Record<string, unknown>>;
+
+export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape, Read = unknown> {
   /** The feature's folder under features/. */
   feature: string;
   /** Its fields of site.yaml, placed right after the core's field `after`, in their order. */
@@ -41,9 +67,27 @@ export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape> {
   files?: Readonly<Record<string, FeatureFile>>;
   /** Its rules across rows and files, for the files that passed their schema; `today` is the build's moment. */
   rules?(files: CheckedFiles, today: Date): Findings;
-  /** The editor's label of a field, by its name (admin/cms-config.ts), and of one item of a list, for its "Add …" button. */
+  /**
+   * The editor's label of a field, by its name, or by "group.field" where its name alone would say
+   * the wrong thing (admin/cms-config.ts), and of one item of a list, for its "Add …" button.
+   */
   labels?: Readonly<Record<string, string>>;
   itemLabels?: Readonly<Record<string, string>>;
+  /** Pictures of its own its fields name, in a folder of data/ (brand/). */
+  folder?: FeatureFolder<Read>;
+  /**
+   * Its field of site.yaml that holds the colour the buttons are drawn in: the editor refuses on
+   * save one that button text cannot be read on, as the build does (data/palette.ts's rule).
+   */
+  buttonColour?: string;
+}
+
+/** What `fields` read of their files when the data was loaded, from its `filesRead`; undefined when they read none. */
+export function filesReadBy<Read>(
+  fields: { feature: string; folder?: Pick<FeatureFolder<Read>, "read"> },
+  read: FilesRead,
+): Read | undefined {
+  return read[fields.feature] as Read | undefined;
 }
 
 type Intersection<U> = [U] extends [never]

@@ -1,6 +1,6 @@
 // The field types the data files' schemas are made of, shared by schema.ts and the fields a feature
-// adds (features/*/fields.ts): one rule each for a text's bounds, a slug, a day, an address and a
-// photo's file, description and caption.
+// adds (features/*/fields.ts): one rule each for a text's bounds, a slug, a day, an address, a
+// colour and a photo's file, description and caption.
 import { z } from "zod";
 import { HTTPS_ADDRESS, HTTPS_ADDRESS_EXPECTED, httpsAddressProblem } from "./web-address.ts";
 
@@ -26,6 +26,9 @@ export const calendarDay = z.iso.date("a date that exists, as YYYY-MM-DD, such a
 export const httpsUrl = z.string().regex(HTTPS_ADDRESS, {
   error: (issue) => (typeof issue.input === "string" && httpsAddressProblem(issue.input)) || HTTPS_ADDRESS_EXPECTED,
 });
+
+/** A colour as CSS writes it in six hex digits: "#1f6feb". The editor offers a colour picker for it. */
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** The folder in data/ that holds the photos; the data names a photo by its path from data/. */
 export const PHOTO_FOLDER = "photos";

@@ -8,7 +8,6 @@ import { DataError, type DataProblem, type PathKey } from "./problems.ts";
 import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
 import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
 import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
-import { checkBrand, type BrandMarks } from "./brand.ts";
 import { checkRules } from "./rules.ts";
 import { countingDateProblems } from "./privacy-date.ts";
 import { DATA_FILES, type Faq, type LawFile, type Service, type SiteData, type Town } from "./schema.ts";
@@ -17,6 +16,8 @@ import { lawProblems, lawSentences, withLaw } from "./law.ts";
 import { newestFirst } from "./jobs.ts";
 import { quotedValue } from "../lib/printable.ts";
 import { placeholdersIn } from "./placeholders.ts";
+import type { FeatureFields, FilesRead } from "./extension.ts";
+import { FEATURE_FIELDS } from "../features/fields.ts";
 
 export interface RawData {
   site: SiteData;
@@ -33,8 +34,8 @@ export interface RawData {
   law: LawFile;
   /** The photos the rows name, by file, as read and checked. */
   photos: ReadonlyMap<string, PhotoInfo>;
-  /** The logo and the icon site.yaml names, as read and checked (brand.ts). */
-  brand: BrandMarks;
+  /** What the features' fields read of the files they name (such as the logo in data/brand/), by feature (extension.ts). */
+  filesRead: FilesRead;
   /** What is allowed but close to a rule (a town page close to another's wording), located as problems are. */
   warnings: DataProblem[];
   /**
@@ -174,8 +175,13 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
   problems.push(...lawProblems(parsed, absent.has("law"), options.today ?? new Date()));
   const checked = await checkPhotos(dataDir, photoPlaces(parsed));
   problems.push(...checked.problems);
-  const brand = await checkBrand(dataDir, site);
-  problems.push(...brand.problems);
+  const filesRead: Record<string, unknown> = {};
+  for (const fields of FEATURE_FIELDS as readonly FeatureFields[]) {
+    if (!fields.folder || !site) continue;
+    const folder = await fields.folder.read(dataDir, site);
+    problems.push(...folder.problems);
+    filesRead[fields.feature] = folder.read;
+  }
   // Every file read (or, if optional, absent), as its schema asks.
   const allRead = (Object.keys(DATA_FILES) as (keyof typeof DATA_FILES)[]).every((name) => absent.has(name) || parsed[name]);
   if (problems.length > 0 || !site || !services || !towns || !faq || !allRead)
@@ -200,7 +206,7 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
     jobs: newestFirst(parsed.jobs ? withLaw((parsed.jobs.value as { jobs: Job[] }).jobs, sentences) : []),
     law: lawData,
     photos: checked.photos,
-    brand: brand.marks,
+    filesRead,
     warnings: inReadingOrder(rules.warnings),
     placeholders: placeholderProblems(site),
   };

@@ -4,8 +4,7 @@
 import { leadPhoto } from "./jobs.ts";
 import type { LeadFormEmbed } from "./lead-form.ts";
 import type { RawData } from "./load.ts";
-import { accentPalette, type AccentPalette } from "./accent.ts";
-import type { BrandImage } from "./brand.ts";
+import type { FilesRead } from "./extension.ts";
 import type { PhotoInfo } from "./photos.ts";
 import { DAYS, US_PHONE, type HeroPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
 import type { Job, JobPhoto } from "../features/jobs/fields.ts";
@@ -45,16 +44,6 @@ interface LeadForm extends LeadFormEmbed {
   title: string;
 }
 
-/** The business's own marks and colour (site.yaml's logo, icon and accent), as the pages use them. */
-export interface Brand {
-  /** The logo, with its text alternative: site.yaml's, or the business name. */
-  logo?: { image: BrandImage; alt: string };
-  /** The square icon of the browser tab; the shovel without it. */
-  icon?: BrandImage;
-  /** The colours made from the accent (accent.ts); palette.css's own without one. */
-  palette?: AccentPalette;
-}
-
 /** A photo the data names, with the photo as the check read it (photos.ts): its size and hash. */
 export type PhotoRef<P extends { file: string } = Photo> = P & { info: PhotoInfo };
 
@@ -74,7 +63,8 @@ export interface Business extends Omit<SiteData, "phones" | "hours" | "leadForm"
   leadForm: LeadForm;
   /** The photo at the top of the home page, when site.yaml names one. */
   hero?: PhotoRef<HeroPhoto>;
-  brand: Brand;
+  /** What the features' fields read of the files they name (data/extension.ts), for the features' build half. */
+  filesRead: FilesRead;
   phone: Phone;
   secondPhone: Phone;
   /** Absent when site.yaml names no number for texts: then no page offers texting. */
@@ -194,18 +184,12 @@ export function buildModel(raw: RawData, options: ModelOptions = {}): SiteModel 
   const { phones, hours, leadForm, hero, ...rest } = raw.site;
   // Read by the schema (schema.ts), which refused a snippet that cannot be read.
   const form = leadForm.embed;
-  const { logo, icon, accent } = rest;
   const resolve = photoResolver(raw.photos);
-  const brand: Brand = {
-    ...(logo && raw.brand.logo ? { logo: { image: raw.brand.logo, alt: logo.alt ?? rest.name } } : {}),
-    ...(icon && raw.brand.icon ? { icon: raw.brand.icon } : {}),
-    ...(accent ? { palette: accentPalette(accent) } : {}),
-  };
   return {
     business: {
       ...rest,
       ...(hero ? { hero: resolve(hero) } : {}),
-      brand,
+      filesRead: raw.filesRead,
       leadForm: { title: leadForm.title, ...form },
       phone: toPhone(phones.primary),
       secondPhone: toPhone(phones.secondary),

@@ -12,12 +12,11 @@
 // sharp 0.35: 6 ms for the tests' 1,600 × 1,000 JPEG, 52 ms for a 12-megapixel phone photo, 280 ms
 // for a 48-megapixel one; decoding to the encoder's 1,200 pixels took 14, 66 and 310 ms.
 import { createHash } from "node:crypto";
-import { lstat, readlink } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import type { DataProblem, PathKey } from "./problems.ts";
 import { problemAt, type ParsedFile } from "./read-yaml.ts";
-import { openRegularFile } from "./regular-file.ts";
+import { openRegularFile, pictureFolderProblem } from "./regular-file.ts";
 import { PHOTO_FOLDER } from "./fields.ts";
 import { DATA_FILES, type HeroPhoto, type Photo } from "./schema.ts";
 import type { CheckedFiles } from "./rows.ts";
@@ -88,21 +87,6 @@ const CHECK_WIDTH = 64;
 type PhotoRefusal = { found: string; expected: string };
 
 const WHOLE_PHOTO = "a photo saved in data/photos/ itself (not a link, a folder, a pipe or a device)";
-
-/**
- * A folder of data/ that holds pictures (photos/, brand/) is a folder of its own, not a link to one
- * elsewhere on the machine that builds the site.
- */
-export async function pictureFolderProblem(dataDir: string, name: string, holds: string): Promise<PhotoRefusal | undefined> {
-  const folder = path.join(dataDir, name);
-  const stats = await lstat(folder).catch(() => undefined);
-  if (!stats || stats.isDirectory()) return undefined; // A missing folder: each photo is then a missing file.
-  const target = stats.isSymbolicLink() ? await readlink(folder).catch(() => undefined) : undefined;
-  const what = stats.isSymbolicLink()
-    ? `a symbolic link${target === undefined ? "" : ` to ${JSON.stringify(target)}`}`
-    : "something other than a folder";
-  return { found: `${name}/ as ${what}`, expected: `a folder ${name}/ in data/ that holds the ${holds} themselves` };
-}
 
 /** The decoder's own words, first line only, naming the photo as the data does rather than by its path on this machine. */
 function decoderMessage(error: unknown, source: string, file: string): string {

@@ -12,6 +12,7 @@
 // every link and proving where it ends, for no use.
 import { constants, type Stats } from "node:fs";
 import { lstat, open, readlink, type FileHandle } from "node:fs/promises";
+import path from "node:path";
 import { quotedValue } from "../lib/printable.ts";
 
 /** Why a path is not a regular file to read, in the owner's words; undefined when it is one. */
@@ -61,3 +62,18 @@ export async function openRegularFile(file: string): Promise<OpenedRegularFile> 
 
 /** What a data file must be, as every refusal says it. */
 export const REGULAR_FILE_EXPECTED = "a regular file saved in data/ (not a link, a folder, a pipe or a device)";
+
+/**
+ * A folder of data/ that holds pictures (photos/, or a feature's such as brand/) is a folder of its
+ * own, not a link to one elsewhere on the machine that builds the site.
+ */
+export async function pictureFolderProblem(dataDir: string, name: string, holds: string): Promise<{ found: string; expected: string } | undefined> {
+  const folder = path.join(dataDir, name);
+  const stats = await lstat(folder).catch(() => undefined);
+  if (!stats || stats.isDirectory()) return undefined; // A missing folder: each photo is then a missing file.
+  const target = stats.isSymbolicLink() ? await readlink(folder).catch(() => undefined) : undefined;
+  const what = stats.isSymbolicLink()
+    ? `a symbolic link${target === undefined ? "" : ` to ${JSON.stringify(target)}`}`
+    : "something other than a folder";
+  return { found: `${name}/ as ${what}`, expected: `a folder ${name}/ in data/ that holds the ${holds} themselves` };
+}

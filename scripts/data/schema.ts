@@ -9,7 +9,6 @@ import { parseHtmlFragment } from "./html-fragment.ts";
 import { readLeadFormEmbed } from "./lead-form.ts";
 import { HOST, MAX_HOST_LENGTH } from "./web-address.ts";
 import { EVENTS_ADDRESS, EVENTS_ADDRESS_EXPECTED, eventsAddressProblem, LOWERCASE_HOST_NAME } from "./plausible.ts";
-import { accentProblem } from "./accent.ts";
 
 
 /** A US phone number as visitors read it: (217) 555-0142, 217-555-0142 or 217.555.0142. */
@@ -58,23 +57,6 @@ const heroSchema = z.strictObject({
   ),
   alt: photoAlt,
 });
-
-/** The folder in data/ that holds the logo and the icon. */
-export const BRAND_FOLDER = "brand";
-
-/** The logo's and the icon's files: in data/brand/, as SVG, PNG or WebP. */
-export const BRAND_FILE = new RegExp(`^${BRAND_FOLDER}/[^/\\\\]+\\.(?:svg|png|webp)$`, "i");
-
-/** A colour as CSS writes it in six hex digits: "#1f6feb". */
-export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
-
-const accent = z
-  .string()
-  .regex(HEX_COLOUR, 'a colour as # and six hex digits, in double quotes, such as "#1f6feb"')
-  .superRefine((colour, context) => {
-    const problem = HEX_COLOUR.test(colour) ? accentProblem(colour) : undefined;
-    if (problem) context.addIssue({ code: "custom", message: problem });
-  });
 
 /**
  * The work Illinois licenses that the site's pages describe (data/law.yaml's licensedWork): installing
@@ -195,32 +177,6 @@ const coreSiteShape = {
         .optional(),
     })
     .describe("Where the editor at /admin/ reads and saves the site's files. Change only when the site moves"),
-  logo: z
-    .strictObject({
-      file: z
-        .string()
-        .regex(BRAND_FILE, "a logo in data/brand/ (SVG, PNG or WebP), such as brand/logo.svg")
-        .describe(
-          "The logo's file, in data/brand/: an SVG, or a PNG or WebP at least 80 pixels tall; from square to four times as wide as tall. The header shows it 40 pixels tall, in place of the shovel and the name",
-        ),
-      alt: text(2, 80)
-        .describe("Optional: the words of the logo, for visitors who cannot see it; the business name unless given")
-        .optional(),
-    })
-    .describe("Optional: the business's logo, in the header of every page, on the link previews and for search engines")
-    .optional(),
-  icon: z
-    .string()
-    .regex(BRAND_FILE, "a square icon in data/brand/ (SVG, PNG or WebP), such as brand/icon.svg")
-    .describe(
-      "Optional: the icon of the browser tab, in data/brand/: a square SVG, or a square PNG or WebP at least 64 pixels (512 is best). Without it, the shovel",
-    )
-    .optional(),
-  accent: accent
-    .describe(
-      'Optional: the colour of the buttons, in double quotes, such as "#1f6feb"; the links and the focus ring are made from it. Refused when text cannot be read on it',
-    )
-    .optional(),
   hero: heroSchema.describe("Optional: a photo of your work at the top of the home page, behind its heading").optional(),
   plausible: z
     .strictObject({

@@ -5,49 +5,65 @@ import type { ServiceAreaMapData } from "../map/service-area.ts";
 import type { PageKindModule } from "../pages/kind.ts";
 import { buildRoutes, PAGE_KINDS } from "../pages/routes.ts";
 import type { Route } from "../site/page.ts";
+import type { OutputContents } from "../lib/output.ts";
 import { mergeSources, type PolicySources } from "../headers/csp.ts";
 import type { ReactElement } from "react";
-import type { PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
+import { FAVICONS } from "../site/favicon.ts";
+import type { FactPlace, PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
 import type { PrivacyPart } from "../site/privacy.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
 import type { Feature, FeatureBuild, FeatureParts } from "./feature.ts";
+import { brand } from "./brand/brand.tsx";
 import { counting } from "./counting/counting.ts";
 import { reviews } from "./reviews/reviews.tsx";
 import { closures } from "./closures/closures.tsx";
 import { jobs } from "./jobs/jobs.tsx";
 
-const FEATURES: readonly Feature[] = [counting, reviews, closures, jobs];
+const FEATURES: readonly Feature[] = [brand, counting, reviews, closures, jobs];
 
 /** What the features that are on add to one build, in feature-neutral terms. */
 export interface SiteParts {
   /** The names of the features that are on, in the list's order. */
   on: string[];
-  files: Map<string, string>;
+  files: Map<string, OutputContents>;
+  /** The tab's icon in place of the drawn shovel, and its file. */
+  favicon?: FeatureParts["favicon"];
+  /** Files served as given pictures, each with a policy that lets it run and load nothing. */
+  pictures: string[];
+  /** Their rules of the pages' stylesheet, in the list's order. */
+  css: string;
+  theme?: FeatureParts["theme"];
+  cardMark?: FeatureParts["cardMark"];
   bodyScript?: BodyScriptEntry;
   policy: PolicySources;
   leftAlone: string[];
+  keepFromStart: string[];
   head: string[];
   /** What /privacy says of each, in the list's order (site/privacy.ts's privacyStatements()). */
   privacy: PrivacyPart[];
   bodyData(subject: PageSubject): Record<string, string>;
   /** The features' sections on a page, by place; two features with a section in one place on one page are refused. */
   sections(page: SectionPage): Partial<Record<SectionSlot, ReactElement>>;
-  /** What they state of the business in the pages' structured data; one property from one feature. */
-  businessFacts: Record<string, unknown>;
+  /** What they state of the business in the pages' structured data, by place; one property from one feature. */
+  businessFacts: Partial<Record<FactPlace, Record<string, unknown>>>;
   /** What they add to a page's stylesheet: the rules of each that shows something on it (a section, or its own page). */
   styles(page: SectionPage): string;
 }
 
 /**
  * Asks each feature what it adds to this build and gathers it. Two features that would give the
- * pages' script, or the same file, are refused, naming both.
+ * same file, or each a part there is one of (the pages' script, the tab's icon, the site's colours,
+ * the cards' mark), are refused, naming both.
  */
 export async function siteParts(build: FeatureBuild, features: readonly Feature[] = FEATURES): Promise<SiteParts> {
   const site: SiteParts = {
     on: [],
     files: new Map(),
+    pictures: [],
+    css: "",
     policy: new Map(),
     leftAlone: [],
+    keepFromStart: [],
     head: [],
     privacy: [],
     bodyData: () => ({}),
@@ -76,12 +92,37 @@ export async function siteParts(build: FeatureBuild, features: readonly Feature[
       claim(file, feature.name);
       site.files.set(file, contents);
     }
+    // The tab's icon is the one file at the site's root a feature may give: where browsers look for
+    // it, under one of the names the core gives it (site/favicon.ts), in place of the drawn shovel.
+    if (parts.favicon) {
+      if (!FAVICONS.includes(parts.favicon.icon))
+        throw new Error(
+          `The ${feature.name} feature's tab icon is ${parts.favicon.icon.file}: expected ${FAVICONS.map((icon) => icon.file).join(" or ")}`,
+        );
+      claim("the tab's icon", feature.name);
+      site.favicon = parts.favicon;
+    }
+    for (const file of parts.pictures ?? []) {
+      if (!parts.files?.has(file) && parts.favicon?.icon.file !== file)
+        throw new Error(`The ${feature.name} feature serves ${file} as a picture: expected a file of its own`);
+      site.pictures.push(file);
+    }
+    site.css += parts.css ?? "";
+    if (parts.theme) {
+      claim("the site's colours", feature.name);
+      site.theme = parts.theme;
+    }
+    if (parts.cardMark) {
+      claim("the preview cards' mark", feature.name);
+      site.cardMark = parts.cardMark;
+    }
     if (parts.bodyScript) {
       claim("the pages' own script", feature.name);
       site.bodyScript = parts.bodyScript;
     }
     if (parts.policy) site.policy = mergeSources(site.policy, parts.policy);
     site.leftAlone.push(...(parts.leftAlone ?? []));
+    site.keepFromStart.push(...(parts.keepFromStart ?? []));
     site.head.push(...(parts.head ?? []));
     if (parts.privacy) site.privacy.push(parts.privacy);
     if (parts.bodyData) bodyData.push(parts.bodyData);
@@ -92,10 +133,11 @@ export async function siteParts(build: FeatureBuild, features: readonly Feature[
         styles: parts.pageStyles,
         kinds: feature.pages?.kinds.map(({ kind }) => kind) ?? [],
       });
-    for (const [property, value] of Object.entries(parts.businessFacts ?? {})) {
-      claim(`the business's ${property}`, feature.name);
-      site.businessFacts[property] = value;
-    }
+    for (const [place, facts] of Object.entries(parts.businessFacts ?? {}) as [FactPlace, Record<string, unknown>][])
+      for (const [property, value] of Object.entries(facts)) {
+        claim(`the business's ${property}`, feature.name);
+        (site.businessFacts[place] ??= {})[property] = value;
+      }
   }
   site.bodyData = (subject) => {
     const data: Record<string, string> = {};

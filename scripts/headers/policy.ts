@@ -207,26 +207,32 @@ export function picturePolicy(business: Pick<Business, "url">, file: string, svg
 }
 
 /**
- * The policy of a picture the owner gave (an SVG logo or icon, served as it is): data/brand.ts has
- * refused any that runs or loads anything, and this says so again to a browser that opens it at its
- * address. Its own styles may apply (drawing programs write style attributes); nothing else.
+ * The policy of a picture served as it was given (a feature's: the owner's SVG logo or icon,
+ * features/brand/): the feature has refused any that runs or loads anything, and this says so again
+ * to a browser that opens it at its address. Its own styles may apply (drawing programs write style
+ * attributes), and pictures inside it as data: addresses; nothing else.
  */
-const OWNER_PICTURE_SOURCES: PolicySources = new Map([
+const GIVEN_PICTURE_SOURCES: PolicySources = new Map([
   ["style-src", new Set(["'unsafe-inline'"])],
   ["img-src", new Set(["data:"])],
 ]);
+
+/** A picture served as it was given, with the policy that lets it run and load nothing. */
+export function givenPicturePolicy(file: string): PagePolicy {
+  return { file, sources: GIVEN_PICTURE_SOURCES };
+}
 
 /**
  * The header policy from every page's sources. Every page may run the inline code of any page (it
  * is the same head and body script everywhere); only the pages that embed the lead form get its
  * origins, in a rule of their own, so every other page refuses the provider outright. `everyPage`:
  * the sources the features that are on add to every page's policy, the 404 page's too (features/),
- * such as the counting script's hash and the address it sends to.
+ * such as the counting script's hash and the address it sends to. `pictures`: each picture with its
+ * own policy (the service-area map's, picturePolicy(); a feature's given picture's, givenPicturePolicy()).
  */
 export function headerPolicyFor(
   pages: readonly PagePolicy[],
   pictures: readonly PagePolicy[] = [],
-  ownerPictures: readonly string[] = [],
   {
     everyPage = new Map(),
     editorSignIn,
@@ -272,12 +278,6 @@ export function headerPolicyFor(
     rules.push({
       path: pathForFile(picture.file),
       headers: { "Content-Security-Policy": serializePolicy(picture.sources) },
-    });
-  }
-  for (const file of ownerPictures) {
-    rules.push({
-      path: pathForFile(file),
-      headers: { "Content-Security-Policy": serializePolicy(OWNER_PICTURE_SOURCES) },
     });
   }
   rules.push({ path: HASHED_ASSETS, headers: { "Cache-Control": CACHE_IMMUTABLE } });

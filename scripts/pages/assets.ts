@@ -4,17 +4,15 @@
 import path from "node:path";
 import { bundleBrowserScript, bundleStylesheet, type KeptBundles } from "../lib/bundle.ts";
 import { SCRIPTS_DIR, TEMPLATES_DIR } from "../lib/paths.ts";
-import type { AccentPalette } from "../data/accent.ts";
 import { PALETTE as COLOURS } from "../data/palette.ts";
 import { hexToRgb } from "../data/contrast.ts";
 import type { Business } from "../data/model.ts";
 import type { PageAssets } from "../site/page.ts";
+import type { Theme } from "../site/theme.ts";
 import { CONTACT_PATH, SERVICE_WORKER_PATH } from "../site/urls.ts";
 
 export const STYLESHEET = path.join(TEMPLATES_DIR, "styles.css");
-/** What only an owner's accent, logo or photo at the top needs: added only when site.yaml gives it. */
-const ACCENT_STYLESHEET = path.join(TEMPLATES_DIR, "accent.css");
-const LOGO_STYLESHEET = path.join(TEMPLATES_DIR, "logo.css");
+/** What only a photo at the top of a page needs: added only when a page shows one. */
 const HERO_PHOTO_STYLESHEET = path.join(TEMPLATES_DIR, "hero-photo.css");
 /** The bands of a draft's preview and of a build with placeholders, in one stylesheet. */
 const BANDS_STYLESHEET = path.join(TEMPLATES_DIR, "bands.css");
@@ -46,19 +44,6 @@ const SPECULATION_RULES = JSON.stringify({
 });
 
 /**
- * The colours made from site.yaml's accent (data/accent.ts), over palette.css's: the accent's, its
- * text's and its hover's, the links' and the focus ring's, and their twins in the dark sections;
- * accent.css uses the twin where palette.css draws the accent on the dark header and hero.
- */
-function accentColours(palette: AccentPalette): string {
-  const { accent, accentStrong, onAccent, link, onNight } = palette;
-  return (
-    `:root{--accent:${accent};--accent-strong:${accentStrong};--on-accent:${onAccent};--link:${link};--focus:${link};` +
-    `--link-on-night:${onNight};--focus-on-night:${onNight}}`
-  );
-}
-
-/**
  * The opacity of the dark panel the heading and buttons sit on over a photo (from 48rem). At this
  * opacity the panel over a white photo is no lighter than --night-soft (relative luminance 0.0315
  * against 0.0320), the hero's own lighter background: every colour held to WCAG 2.2 AA on
@@ -67,15 +52,15 @@ function accentColours(palette: AccentPalette): string {
  */
 export const HERO_PANEL_OPACITY = 0.93;
 
-/** hero-photo.css's two colours: the panel's, and the eyebrow's on it (the accent's twin for dark sections, with an accent). */
-function heroColours(withAccent: boolean): string {
+/** hero-photo.css's two colours: the panel's, and the eyebrow's on it (the accent's twin for dark sections, with a feature's theme). */
+function heroColours(themed: boolean): string {
   const { r, g, b } = hexToRgb(COLOURS.night);
-  const eyebrow = withAccent ? "var(--link-on-night)" : "var(--accent)";
+  const eyebrow = themed ? "var(--link-on-night)" : "var(--accent)";
   return `:root{--hero-panel:rgb(${r} ${g} ${b}/${HERO_PANEL_OPACITY});--hero-eyebrow:${eyebrow}}`;
 }
 
 /** What of the data decides rules of the pages' stylesheet. */
-export type StyledBusiness = Pick<Business, "leadForm" | "brand" | "placeholders">;
+export type StyledBusiness = Pick<Business, "leadForm" | "placeholders">;
 
 /** The pages' own script in place of browser/site.ts alone: an entry that imports it (a feature's, features/). */
 export interface BodyScriptEntry {
@@ -86,23 +71,21 @@ export interface BodyScriptEntry {
 /**
  * The rules the data decides: the estimate form's place keeps the frame's height (the provider's
  * data-height) while the provider's helper takes the frame out of the page to adopt it, so that
- * nothing below moves; and the owner's accent, logo and photos at the top, only when site.yaml
- * gives them, so that without them the pages are byte for byte as they were: their colours as
- * custom properties, their rules from their stylesheets (accent.css, logo.css, hero-photo.css).
- * Rules, not style attributes, which the pages' policy refuses.
+ * nothing below moves; then the features' own rules (`featureCss`: the owner's accent and logo,
+ * features/brand/), and the photos at the top, only when a page shows one (hero-photo.css), so that
+ * without them the pages are byte for byte as they were. Rules, not style attributes, which the
+ * pages' policy refuses.
  */
-async function dataStyles(business: StyledBusiness, heroPhotos: boolean, kept?: KeptBundles): Promise<string> {
-  const { palette, logo } = business.brand;
-  const [accentCss, logoCss, heroCss] = await Promise.all([
-    palette ? bundleStylesheet([ACCENT_STYLESHEET], kept) : "",
-    logo ? bundleStylesheet([LOGO_STYLESHEET], kept) : "",
-    heroPhotos ? bundleStylesheet([HERO_PHOTO_STYLESHEET], kept) : "",
-  ]);
+async function dataStyles(
+  business: StyledBusiness,
+  { heroPhotos, featureCss, themed }: { heroPhotos: boolean; featureCss: string; themed: boolean },
+  kept?: KeptBundles,
+): Promise<string> {
+  const heroCss = heroPhotos ? await bundleStylesheet([HERO_PHOTO_STYLESHEET], kept) : "";
   return [
     `.lead-form-frame{min-height:${business.leadForm.height}px}`,
-    palette ? `${accentColours(palette)}${accentCss}` : "",
-    logoCss,
-    heroPhotos ? `${heroColours(palette !== undefined)}${heroCss}` : "",
+    featureCss,
+    heroPhotos ? `${heroColours(themed)}${heroCss}` : "",
   ].join("");
 }
 
@@ -111,7 +94,8 @@ async function dataStyles(business: StyledBusiness, heroPhotos: boolean, kept?: 
  * made before (lib/bundle.ts). `heroPhotos`: whether any page shows a photo at its top; `preview`:
  * whether the build is a draft's preview (pipeline/draft.ts), whose band has rules of its own, as
  * the band that names the placeholders still in site.yaml has (bands.css, in such builds only).
- * `bodyScript`: the pages' own script's entry when a feature gives one (features/).
+ * `bodyScript`: the pages' own script's entry when a feature gives one; `featureCss`: the rules the
+ * features that are on add; `theme`: the colours one of them draws the site in (features/).
  */
 export async function buildAssets(
   business: StyledBusiness,
@@ -120,7 +104,9 @@ export async function buildAssets(
     heroPhotos = false,
     preview = false,
     bodyScript,
-  }: { heroPhotos?: boolean; preview?: boolean; bodyScript?: BodyScriptEntry } = {},
+    featureCss = "",
+    theme,
+  }: { heroPhotos?: boolean; preview?: boolean; bodyScript?: BodyScriptEntry; featureCss?: string; theme?: Theme } = {},
 ): Promise<PageAssets> {
   const [css, headScript, pagesScript] = await Promise.all([
     bundleStylesheet([STYLESHEET], kept),
@@ -138,7 +124,7 @@ export async function buildAssets(
   const bands = preview || business.placeholders.length > 0;
   const bandsCss = bands ? await bundleStylesheet([BANDS_STYLESHEET], kept) : "";
   return {
-    css: `${css}${await dataStyles(business, heroPhotos, kept)}${bandsCss}`,
+    css: `${css}${await dataStyles(business, { heroPhotos, featureCss, themed: theme !== undefined }, kept)}${bandsCss}`,
     headScript,
     bodyScript: pagesScript,
     speculationRules: SPECULATION_RULES,
@@ -154,11 +140,11 @@ export function buildMapPictureStylesheet(kept?: KeptBundles): Promise<string> {
 }
 
 /**
- * The site's icon when site.yaml names none: the brand shovel on the header's dark tile, in the
- * accent's colour as the dark sections draw it (palette.css's accent without one).
+ * The site's icon when no feature gives one: the brand shovel on the header's dark tile, in the
+ * accent's colour as the dark sections draw it (a feature's theme, site/theme.ts; palette.css's accent without one).
  */
-export function buildFavicon(iconSvg: string, palette?: AccentPalette): string {
+export function buildFavicon(iconSvg: string, theme?: Theme): string {
   const inner = iconSvg.replace(/^<svg[^>]*>|<\/svg>$/g, "");
-  const stroke = palette?.onNight ?? COLOURS.accent;
+  const stroke = theme?.onNight ?? COLOURS.accent;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${COLOURS.night}"/><g transform="translate(4 4)" fill="none" stroke="${stroke}" stroke-width="2.25" stroke-linecap="round" stroke-linejoin="round">${inner}</g></svg>\n`;
 }

@@ -6,6 +6,7 @@ import { RenderError } from "./render-error.ts";
 import type { ReactElement } from "react";
 import type { PageAssets, PageShell, PageSubject, Route, SectionPage, SectionSlot } from "../site/page.ts";
 import type { PrivacyPart } from "../site/privacy.ts";
+import type { Favicon } from "../site/favicon.ts";
 import type { Business } from "../data/model.ts";
 import { absoluteUrl } from "../site/urls.ts";
 
@@ -19,13 +20,14 @@ export interface RenderContext {
   headFor?: (route: Route, canonicalUrl: string | undefined) => Pick<PageShell, "social" | "structuredData">;
   /** The build is a draft's preview (pipeline/draft.ts). */
   preview?: boolean;
-  /** What the features that are on add to every page (features/): <body> data- attributes for a page about `subject`, inline scripts for the <head>, what /privacy says of them, and their sections on each page. */
+  /** What the features that are on add to every page (features/): <body> data- attributes for a page about `subject`, inline scripts for the <head>, what /privacy says of them, their sections on each page, and the tab's icon one may give. */
   features?: {
     bodyData: (subject: PageSubject) => Readonly<Record<string, string>>;
     head: readonly string[];
     privacy: readonly PrivacyPart[];
     sections: (page: SectionPage) => Partial<Record<SectionSlot, ReactElement>>;
     styles: (page: SectionPage) => string;
+    favicon?: { icon: Favicon };
   };
 }
 
@@ -49,6 +51,7 @@ function shellFor(route: Route, context: RenderContext): PageShell {
           featurePrivacy: context.features.privacy,
           sections: context.features.sections(page),
           featureStyles: context.features.styles(page),
+          ...(context.features.favicon ? { favicon: context.features.favicon.icon } : {}),
         }
       : {}),
     ...(context.preview ? { preview: true } : {}),

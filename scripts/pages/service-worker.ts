@@ -28,9 +28,10 @@ export const KEEP_FROM_START = [HOME_PATH, SERVICE_AREA_MAP_PATH, CONTACT_PATH] 
 
 /**
  * Addresses the worker never answers, left to the network. The site editor's folder (without its
- * slash, so that "/admin" is left alone too). And the site's icon: the browser keeps its own copy
- * for the tab, and Firefox fetches it for the tab rather than the page, so that when the tab moves
- * on while a worker holds the request, Firefox reports the cut-short request as an error on the page.
+ * slash, so that "/admin" is left alone too). And the site's icon (the drawn shovel's address; the
+ * pipeline adds a feature's in its place): the browser keeps its own copy for the tab, and Firefox
+ * fetches it for the tab rather than the page, so that when the tab moves on while a worker holds
+ * the request, Firefox reports the cut-short request as an error on the page.
  */
 export const LEFT_ALONE = [ADMIN_PATH.replace(/\/$/, ""), FAVICON_PATH] as const;
 
@@ -44,15 +45,15 @@ export interface ServiceWorkerInput {
   /** The form provider's frame and helper, as the contact page embeds them. */
   business: Pick<Business, "leadForm">;
   /**
-   * Files every page or the home page shows, kept from the first visit with the pages: the logo
-   * (every page's header, the offline page's too) and the phone-size copy of the home page's photo.
+   * Files every page or the home page shows, kept from the first visit with the pages: those the
+   * features that are on name (features/: the owner's logo, in every page's header, the offline
+   * page's too), and the phone-size copy of the home page's photo.
    */
   keptFiles?: readonly string[];
-  /** The address of the site's icon (site/brand.ts faviconOf), left to the network as the shovel's is. */
-  iconPath?: string;
   /**
-   * More addresses left to the network and the browser's own cache: the files the features that are
-   * on give (features/), such as the counting script, cached for a year.
+   * More addresses left to the network and the browser's own cache: the tab's icon a feature gives
+   * in place of the shovel, and the files the features that are on give (features/), such as the
+   * counting script, cached for a year.
    */
   leftAlone?: readonly string[];
 }
@@ -63,15 +64,7 @@ export function providerMarkup(business: Pick<Business, "leadForm">): string {
 }
 
 export function buildServiceWorker(
-  {
-    offlineHtml,
-    offlinePolicy,
-    offlinePlainHttpPolicy,
-    business,
-    keptFiles = [],
-    iconPath = FAVICON_PATH,
-    leftAlone = [],
-  }: ServiceWorkerInput,
+  { offlineHtml, offlinePolicy, offlinePlainHttpPolicy, business, keptFiles = [], leftAlone = [] }: ServiceWorkerInput,
   kept?: KeptBundles,
 ): Promise<string> {
   return bundleBrowserScript(SERVICE_WORKER_SOURCE, {
@@ -82,7 +75,7 @@ export function buildServiceWorker(
       OFFLINE_POLICY: JSON.stringify(offlinePolicy),
       OFFLINE_PLAIN_HTTP_POLICY: JSON.stringify(offlinePlainHttpPolicy),
       KEEP_FROM_START: JSON.stringify([...KEEP_FROM_START, ...keptFiles]),
-      LEFT_ALONE: JSON.stringify([...new Set<string>([...LEFT_ALONE, iconPath, ...leftAlone])]),
+      LEFT_ALONE: JSON.stringify([...new Set<string>([...LEFT_ALONE, ...leftAlone])]),
       NETWORK_TIMEOUT_MS: String(NETWORK_TIMEOUT_MS),
       PROVIDER_MARKUP: JSON.stringify(providerMarkup(business)),
     },

@@ -8,7 +8,14 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { buildAssets, buildFavicon } from "../pages/assets.ts";
 import { compressedSiblings } from "../lib/compress.ts";
-import { headerPolicyFor, pagePolicy, picturePolicy, siteWidePolicy, type PagePolicy } from "../headers/policy.ts";
+import {
+  givenPicturePolicy,
+  headerPolicyFor,
+  pagePolicy,
+  picturePolicy,
+  siteWidePolicy,
+  type PagePolicy,
+} from "../headers/policy.ts";
 import { formatHeadersFile, HEADERS_FILE } from "../headers/headers-file.ts";
 import { plainHttpPolicy } from "../headers/plain-http.ts";
 import { formatRedirectsFile, REDIRECTS_FILE } from "../headers/redirects-file.ts";
@@ -28,10 +35,8 @@ import { StagedOutput } from "./staged-output.ts";
 import { buildLlmsTxt } from "../seo/llms-txt.ts";
 import { renderSocialImages } from "../seo/social-images.ts";
 import { pageHeadFor } from "../seo/head.ts";
-import { CARD_LOGO_HEIGHT, previewPhotos, socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
+import { previewPhotos, socialIconsUsed, socialImagesFor } from "../seo/social-meta.ts";
 import { renderPhotos } from "../photos/encode.ts";
-import { logoForCards, renderBrand } from "../photos/brand.ts";
-import { faviconOf, logoFile } from "../site/brand.ts";
 import { adminFiles } from "../admin/files.ts";
 import { allTowns, buildModel, galleryPhotos, heroPhotos, type SiteModel } from "../data/model.ts";
 import { renderRoute, type RenderContext } from "../pages/render.ts";
@@ -44,7 +49,8 @@ import { buildServiceWorker } from "../pages/service-worker.ts";
 import { renderMapPicture, serviceAreaMapOf } from "../pages/map-picture.ts";
 import { iconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { BuildMemory } from "./build-memory.ts";
-import { FAVICON_FILE, HOME_PATH, SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
+import { HOME_PATH, SERVICE_AREA_MAP_FILE } from "../site/urls.ts";
+import { SVG_FAVICON } from "../site/favicon.ts";
 import type { Route } from "../site/page.ts";
 import { buildRobots } from "../seo/robots.ts";
 import { buildSitemap } from "../seo/sitemap.ts";
@@ -159,26 +165,26 @@ async function produceSite(
   // Drawn once, when the first page that shows it renders, and shared with its picture.
   const areaMap = serviceAreaMapOf(model);
   const routes = siteRoutes(model, areaMap);
-  const { brand } = model.business;
   // What the optional features that are on add (features/): asked once, before the pages' script is built.
-  const parts = await siteParts({ model, today, kept: memory.bundles, preview });
-  const [icons, assets, lastmod, cardLogo, edited] = await timer.time(
-    "icons, stylesheet and scripts, the data's date",
-    () =>
-      Promise.all([
-        loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]),
-        buildAssets(model.business, memory.bundles, {
-          heroPhotos: routes.some((route) => route.hero),
-          preview,
-          ...(parts.bodyScript ? { bodyScript: parts.bodyScript } : {}),
-        }),
-        dataLastModified(options.dataDir),
-        brand.logo ? logoForCards(brand.logo.image, CARD_LOGO_HEIGHT, cache) : undefined,
-        // Where the editor's preview links go: in a preview, the pages the draft changed.
-        (preview ? publishedData(options.dataDir, model.business.editor.branch) : Promise.resolve(undefined)).then(
-          (published) => editedPages(options.dataDir, published, routes),
-        ),
-      ]),
+  const parts = await siteParts({ model, today, kept: memory.bundles, preview, cache });
+  // The tab's icon: a feature's (the owner's), or the shovel, drawn below.
+  const favicon = parts.favicon?.icon ?? SVG_FAVICON;
+  const [icons, assets, lastmod, edited] = await timer.time("icons, stylesheet and scripts, the data's date", () =>
+    Promise.all([
+      loadIcons([...iconsUsed(model), ...socialIconsUsed(model)]),
+      buildAssets(model.business, memory.bundles, {
+        heroPhotos: routes.some((route) => route.hero),
+        preview,
+        ...(parts.bodyScript ? { bodyScript: parts.bodyScript } : {}),
+        featureCss: parts.css,
+        ...(parts.theme ? { theme: parts.theme } : {}),
+      }),
+      dataLastModified(options.dataDir),
+      // Where the editor's preview links go: in a preview, the pages the draft changed.
+      (preview ? publishedData(options.dataDir, model.business.editor.branch) : Promise.resolve(undefined)).then(
+        (published) => editedPages(options.dataDir, published, routes),
+      ),
+    ]),
   );
   const context: RenderContext = {
     business: model.business,
@@ -191,13 +197,16 @@ async function produceSite(
   };
   const pages = [...routes, notFoundRoute(model), ...editedRoutes(model, edited)];
   refuseSharedFiles(pages);
-  const cards = socialImagesFor(routes, model, icons, cardLogo);
+  const cards = socialImagesFor(routes, model, icons, {
+    ...(parts.cardMark ? { mark: parts.cardMark } : {}),
+    ...(parts.theme ? { theme: parts.theme } : {}),
+  });
   // The site editor at /admin/, written as soon as it is made: compressing its 2 MB script is the
   // longest single task of a cold build, and it runs on the thread pool while everything below is
   // made. Not a page of the site, so outside the routes, the sitemap and llms.txt.
   const admin = timer
     .time("the site editor's files", () =>
-      adminFiles(model.business, { towns: allTowns(model), services: model.services }, cache, memory.editor),
+      adminFiles(model.business, { towns: allTowns(model), services: model.services }, cache, memory.editor, favicon),
     )
     .then(async (files) => {
       for (const [file, contents] of files) await emit(file, contents);
@@ -207,10 +216,9 @@ async function produceSite(
   // runs on the thread pool while the pages render here.
   const images = timer.time("preview cards", () => renderSocialImages(cards, cache));
   images.catch(() => {});
-  const photos = timer.time("photos", async () => [
-    ...(await renderPhotos(galleryPhotos(model), previewPhotos(model), cache, heroPhotos(model))),
-    ...(await renderBrand(brand, cache)),
-  ]);
+  const photos = timer.time("photos", () =>
+    renderPhotos(galleryPhotos(model), previewPhotos(model), cache, heroPhotos(model)),
+  );
   photos.catch(() => {});
   // If any of it fails, the work begun beside the pages is over before the build fails.
   const { policies, mapPicture } = await settledFirst([admin, images, photos], async () => {
@@ -232,11 +240,12 @@ async function produceSite(
     if (buildTargetFor(options.host).redirectsFile) await emit(REDIRECTS_FILE, formatRedirectsFile(routes));
     for (const [file, png] of await images) await emit(file, png);
     for (const [file, photo] of await photos) await emit(file, photo);
-    // The shovel, unless site.yaml names an icon (written with the photos above).
-    if (!brand.icon)
+    // The shovel, in the theme's colour, unless a feature gives the tab's icon.
+    if (parts.favicon) await emit(parts.favicon.icon.file, parts.favicon.contents);
+    else
       await emit(
-        FAVICON_FILE,
-        buildFavicon(renderToStaticMarkup(createElement(iconIn(icons, "shovel"))), brand.palette),
+        SVG_FAVICON.file,
+        buildFavicon(renderToStaticMarkup(createElement(iconIn(icons, "shovel"))), parts.theme),
       );
     await admin;
     return { policies, mapPicture };
@@ -246,12 +255,11 @@ async function produceSite(
   const offlineHtml = renderRoute(offline, context);
   policies.push(pagePolicy(model.business, offline.file, offlineHtml));
   // Last, so that the policy covers the inline code of every page above.
-  const pictures = [picturePolicy(model.business, SERVICE_AREA_MAP_FILE, mapPicture)];
-  const ownerPictures = [
-    ...(brand.logo?.image.format === "svg" ? [logoFile(brand.logo.image)] : []),
-    ...(brand.icon?.format === "svg" ? [faviconOf(brand.icon.file).file] : []),
+  const pictures = [
+    picturePolicy(model.business, SERVICE_AREA_MAP_FILE, mapPicture),
+    ...parts.pictures.map(givenPicturePolicy),
   ];
-  const headerRules = headerPolicyFor(policies, pictures, ownerPictures, {
+  const headerRules = headerPolicyFor(policies, pictures, {
     everyPage: parts.policy,
     ...(model.business.editor.signInUrl ? { editorSignIn: model.business.editor.signInUrl } : {}),
     preview,
@@ -266,12 +274,8 @@ async function produceSite(
         offlinePolicy,
         offlinePlainHttpPolicy,
         business: model.business,
-        iconPath: faviconOf(model.business.icon).path,
-        leftAlone: parts.leftAlone,
-        keptFiles: [
-          ...(brand.logo ? [`/${logoFile(brand.logo.image)}`] : []),
-          ...(homeHero ? [homeHero.phoneCopy] : []),
-        ],
+        leftAlone: [favicon.path, ...parts.leftAlone],
+        keptFiles: [...parts.keepFromStart, ...(homeHero ? [homeHero.phoneCopy] : [])],
       },
       memory.bundles,
     ),

@@ -10,7 +10,8 @@ import type { PhotoInfo } from "../data/photos.ts";
 import { photoCardFile } from "../site/photos.ts";
 
 import type { PageSubject, Route } from "../site/page.ts";
-import { SOCIAL_IMAGE_SIZE, type SocialCardData, type SocialMeta } from "../site/social.ts";
+import { SOCIAL_IMAGE_SIZE, type CardMark, type SocialCardData, type SocialMeta } from "../site/social.ts";
+import type { Theme } from "../site/theme.ts";
 import { absoluteUrl } from "../site/urls.ts";
 
 export interface SocialImage {
@@ -24,8 +25,6 @@ export interface SocialImage {
 const BRAND_ICON = "shovel";
 const SITE_ICON = "tractor";
 const TOWN_ICON = "map-pin";
-/** The logo's height on a card, in the dark band 124 pixels high. */
-export const CARD_LOGO_HEIGHT = 72;
 
 /** Icons the preview cards draw, so they can be loaded before rendering. */
 export function socialIconsUsed(model: SiteModel): string[] {
@@ -109,34 +108,30 @@ function cardTextFor(subject: DrawnSubject, model: SiteModel): CardText {
   };
 }
 
-/** What a card shows of the owner's marks: the logo (a PNG data: address, logoForCards()) and the accent. */
-function brandOnCard(model: SiteModel, logoPng: string | undefined): Pick<SocialCardData, "logo" | "accent"> {
-  const { logo, palette } = model.business.brand;
+/** What the features that are on give the cards (features/): a mark (the owner's logo) and a theme (the colours of the owner's accent). */
+export interface CardFace {
+  mark?: CardMark;
+  theme?: Theme;
+}
+
+/** What a card shows of a feature's mark and theme: the mark in place of the shovel and the name, the band in the theme's accent. */
+function faceOnCard({ mark, theme }: CardFace): Pick<SocialCardData, "mark" | "accent"> {
   return {
-    ...(logo && logoPng
-      ? {
-          logo: {
-            src: logoPng,
-            width: Math.round((CARD_LOGO_HEIGHT * logo.image.width) / logo.image.height),
-            height: CARD_LOGO_HEIGHT,
-            plated: !logo.image.readsOnDark,
-          },
-        }
-      : {}),
-    ...(palette ? { accent: { background: palette.accent, text: palette.onAccent } } : {}),
+    ...(mark ? { mark } : {}),
+    ...(theme ? { accent: { background: theme.accent, text: theme.onAccent } } : {}),
   };
 }
 
 /**
- * Every preview image the routes use, once each, in route order, with the `icons` it draws and
- * the owner's logo (`logoPng`, when site.yaml names one).
+ * Every preview image the routes use, once each, in route order, with the `icons` it draws, in the
+ * accent as the dark sections draw it, and the features' `face`.
  */
-export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons, logoPng?: string): SocialImage[] {
+export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons, face: CardFace = {}): SocialImage[] {
   const images = new Map<string, SocialImage>();
   const uris = new Map<string, string>();
-  const colour = model.business.brand.palette?.onNight ?? PALETTE.accent;
+  const colour = face.theme?.onNight ?? PALETTE.accent;
   const uri = (name: string) => uris.get(name) ?? uris.set(name, iconDataUri(icons, name, colour)).get(name)!;
-  const brand = brandOnCard(model, logoPng);
+  const onCard = faceOnCard(face);
   const subjects: PageSubject[] = [{ kind: "site" }, ...routes.map((route) => route.subject)];
   for (const subject of subjects) {
     if (subject.kind === "job") continue;
@@ -145,7 +140,7 @@ export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons,
     const { card, subjectIcon, alt } = cardTextFor(subject, model);
     images.set(file, {
       file,
-      card: { ...card, brandIcon: uri(BRAND_ICON), subjectIcon: uri(subjectIcon), ...brand },
+      card: { ...card, brandIcon: uri(BRAND_ICON), subjectIcon: uri(subjectIcon), ...onCard },
       alt,
     });
   }

@@ -26,13 +26,12 @@ import {
   type SiteTown,
   type TextLink,
 } from "../data/model.ts";
-import type { Crumb, Route } from "../site/page.ts";
+import type { Crumb, FactPlace, Route } from "../site/page.ts";
 import { absoluteUrl, CONTACT_PATH, HOME_PATH, servicePath, townPath } from "../site/urls.ts";
 import { isPlaceholderAddress, isPlaceholderPhone, isPlaceholderStreet } from "../data/placeholders.ts";
 import type { DAYS, Faq, Town } from "../data/schema.ts";
 import { heroVariants } from "../site/photos.ts";
 import { socialImageFile } from "./social-meta.ts";
-import { logoFile } from "../site/brand.ts";
 
 type Day = (typeof DAYS)[number];
 
@@ -139,7 +138,7 @@ function channels(model: SiteModel, pageUrl: string, phone: Phone, text?: TextLi
 
 /**
  * Pictures of the business, as Google's LocalBusiness example gives them: the owner's photo at the
- * top of the home page (its largest JPEG), then the home page's preview card, which carries the logo.
+ * top of the home page (its largest JPEG), then the home page's preview card, which carries its mark.
  */
 function businessImages(model: SiteModel): string | string[] {
   const { business } = model;
@@ -154,7 +153,6 @@ function businessImages(model: SiteModel): string | string[] {
 /** The business: a general contractor, schema.org's LocalBusiness type for construction trades. */
 export function businessNode(model: SiteModel): Node<GeneralContractor> {
   const { business } = model;
-  const { logo } = business.brand;
   // What is still a placeholder (data/placeholders.ts) is not stated: a build for a host refuses it anyway.
   const social = business.social.map((link) => link.url).filter((url) => !isPlaceholderAddress(url));
   return {
@@ -164,7 +162,6 @@ export function businessNode(model: SiteModel): Node<GeneralContractor> {
     description: business.tagline,
     url: absoluteUrl(business.url, HOME_PATH),
     ...(isPlaceholderPhone(business.phone.display) ? {} : { telephone: business.phone.e164 }),
-    ...(logo ? { logo: absoluteUrl(business.url, `/${logoFile(logo.image)}`) } : {}),
     image: businessImages(model),
     address: {
       "@type": "PostalAddress",
@@ -259,21 +256,31 @@ function breadcrumbNode(crumbs: Crumb[], siteUrl: string): Node<BreadcrumbList> 
   };
 }
 
-/** The page's graph, or undefined for pages that are not for search engines (the 404 page). */
 /**
- * What the features that are on state of the business (features/), such as the days it keeps other
- * hours: properties of the business's node, after its weekly hours, wherever a page states it.
+ * What the features that are on state of the business (features/), such as its logo or the days it
+ * keeps other hours: properties of the business's node, by the place each goes (site/page.ts),
+ * wherever a page states it.
  */
-export type BusinessFacts = Readonly<Record<string, unknown>>;
+export type BusinessFacts = Readonly<Partial<Record<FactPlace, Readonly<Record<string, unknown>>>>>;
 
-/** The business's node with the features' facts after its weekly hours; any other node as it is. */
+/** Where each place is among the business node's properties: right before its pictures, and right after its weekly hours. */
+const FACT_PLACES: Record<FactPlace, (keys: string[]) => number> = {
+  identity: (keys) => keys.indexOf("image"),
+  hours: (keys) => keys.indexOf("openingHoursSpecification") + 1,
+};
+
+/** The business's node with the features' facts in their places; any other node as it is. */
 function withFacts(node: Thing, facts: BusinessFacts): Thing {
   if (typeof node !== "object" || !("openingHoursSpecification" in node)) return node;
-  const entries = Object.entries(node);
-  const at = entries.findIndex(([key]) => key === "openingHoursSpecification") + 1;
-  return Object.fromEntries([...entries.slice(0, at), ...Object.entries(facts), ...entries.slice(at)]) as Thing;
+  let entries = Object.entries(node);
+  for (const [place, placed] of Object.entries(facts) as [FactPlace, Readonly<Record<string, unknown>>][]) {
+    const at = FACT_PLACES[place](entries.map(([key]) => key));
+    entries = [...entries.slice(0, at), ...Object.entries(placed), ...entries.slice(at)];
+  }
+  return Object.fromEntries(entries) as Thing;
 }
 
+/** The page's graph, or undefined for pages that are not for search engines (the 404 page). */
 export function structuredDataFor(route: Route, model: SiteModel, facts: BusinessFacts = {}): Graph | undefined {
   if (route.meta.noindex) return undefined;
   const siteUrl = model.business.url;

@@ -5,6 +5,7 @@ import type { PrivacyPart } from "./privacy.ts";
 import type { ReactElement } from "react";
 import type { Thing } from "schema-dts";
 import type { Business, SiteJob, SiteService, SiteTown } from "../data/model.ts";
+import type { Favicon } from "./favicon.ts";
 import type { HeroImage } from "./photos.ts";
 import type { SocialMeta } from "./social.ts";
 
@@ -64,10 +65,18 @@ export interface PageAssets {
 /**
  * The places on a page where a feature's section goes (features/), named by the part each plays,
  * since their order differs from page to page: customers' words ("voices"), the work done lately
- * ("work"), and what goes under
- * the weekly hours wherever a page shows them ("hours").
+ * ("work"), what goes under the weekly hours wherever a page shows them ("hours"), and the
+ * business's mark in every page's header, linked to the home page, in place of the shovel and the
+ * name ("mark").
  */
-export type SectionSlot = "voices" | "work" | "hours";
+export type SectionSlot = "voices" | "work" | "hours" | "mark";
+
+/**
+ * The places in the business's node of the pages' structured data where a feature's facts go
+ * (features/, seo/structured-data.ts): with who it is, before its pictures ("identity"), and after
+ * its weekly hours ("hours").
+ */
+export type FactPlace = "identity" | "hours";
 
 /** A page as a feature sees it to give its sections: its address, its kind's name and what it is about. */
 export interface SectionPage {
@@ -103,6 +112,8 @@ export interface PageShell {
   featureStyles?: string;
   /** The sections the features that are on give the page, by the place each goes (features/). */
   sections?: Readonly<Partial<Record<SectionSlot, ReactElement>>>;
+  /** The browser tab's icon a feature that is on gives (features/); the drawn shovel without one. */
+  favicon?: Favicon;
   /** The build is a draft's preview (pipeline/draft.ts): every page says so, and no search engine may keep it. */
   preview?: boolean;
 }

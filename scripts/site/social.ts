@@ -3,6 +3,17 @@
 
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
+/** The height of a mark drawn on a card in place of the shovel and the name, in the dark band 124 pixels high. */
+export const CARD_MARK_HEIGHT = 72;
+
+/** A mark a card draws in place of the shovel and the name (a feature's: the owner's logo): a PNG as a data: address, its size on the card, and whether it sits on a light plate. */
+export interface CardMark {
+  src: string;
+  width: number;
+  height: number;
+  plated: boolean;
+}
+
 /** Everything the preview card shows; icons arrive as SVG data URIs so satori needs no files. */
 export interface SocialCardData {
   businessName: string;
@@ -12,9 +23,9 @@ export interface SocialCardData {
   phone: string;
   brandIcon: string;
   subjectIcon: string;
-  /** The owner's logo, in place of the shovel and the name: a PNG as a data: address, its size on the card, and whether it sits on a light plate. */
-  logo?: { src: string; width: number; height: number; plated: boolean };
-  /** The owner's accent and its text, for the card's band (data/accent.ts); palette.css's without one. */
+  /** A mark in place of the shovel and the name (a feature's: the owner's logo). */
+  mark?: CardMark;
+  /** The accent and its text for the card's band, a feature's theme's (site/theme.ts); palette.css's without one. */
   accent?: { background: string; text: string };
 }
 

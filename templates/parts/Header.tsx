@@ -1,5 +1,5 @@
+import type { ReactNode } from "react";
 import type { Business } from "../../scripts/data/model.ts";
-import { logoFile, logoSize } from "../../scripts/site/brand.ts";
 import { Icon } from "./Icon.tsx";
 import { CONTACT_PATH, HOME_PATH, SERVICES_PATH, TOWNS_PATH } from "../../scripts/site/urls.ts";
 
@@ -14,39 +14,21 @@ function isCurrent(href: string, currentPath: string): boolean {
 }
 
 /**
- * The business's mark, linked to the home page: the owner's logo, standing for the name (its text
- * alternative is the name unless site.yaml says other words), at the header's fixed height with its
- * width and height set, so that nothing moves as it arrives; a dark logo made for white paper on a
- * light plate (data/brand.ts measures it). Without a logo, the shovel and the name.
+ * Every page's header: the business's mark, linked to the home page, and the menu. The mark is a
+ * feature's when one gives it (the "mark" place: the owner's logo, features/brand/), else the
+ * shovel and the name.
  */
-function Brand({ business }: { business: Business }) {
-  const { logo } = business.brand;
-  if (!logo) {
-    return (
-      <>
-        <Icon name="shovel" size={28} className="brand-mark" />
-        <span>{business.name}</span>
-      </>
-    );
-  }
-  const { width, height } = logoSize(logo.image);
-  return (
-    <img
-      className={logo.image.readsOnDark ? "brand-logo" : "brand-logo brand-logo-plate"}
-      src={`/${logoFile(logo.image)}`}
-      width={width}
-      height={height}
-      alt={logo.alt}
-    />
-  );
-}
-
-export function Header({ business, currentPath }: { business: Business; currentPath: string }) {
+export function Header({ business, currentPath, mark }: { business: Business; currentPath: string; mark?: ReactNode }) {
   return (
     <header className="site-header">
       <div className="container header-bar">
         <a className="brand" href={HOME_PATH}>
-          <Brand business={business} />
+          {mark ?? (
+            <>
+              <Icon name="shovel" size={28} className="brand-mark" />
+              <span>{business.name}</span>
+            </>
+          )}
         </a>
         <nav className="site-nav" aria-label="Main">
           <button

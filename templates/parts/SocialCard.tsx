@@ -36,14 +36,14 @@ export function SocialCard({ card }: { card: SocialCardData }) {
           color: COLOURS.paper,
         }}
       >
-        {card.logo ? (
+        {card.mark ? (
           <div
             style={{
               ...row,
-              ...(card.logo.plated ? { padding: "8px 14px", borderRadius: 12, backgroundColor: "#ffffff" } : {}),
+              ...(card.mark.plated ? { padding: "8px 14px", borderRadius: 12, backgroundColor: "#ffffff" } : {}),
             }}
           >
-            <img src={card.logo.src} width={card.logo.width} height={card.logo.height} alt="" />
+            <img src={card.mark.src} width={card.mark.width} height={card.mark.height} alt="" />
           </div>
         ) : (
           <>

@@ -4,7 +4,7 @@
 // accent gives it (pages/assets.ts). The colours test holds the default palette and other accents
 // to it; the browser tests check what is painted.
 import { readFile } from "node:fs/promises";
-import type { AccentPalette } from "../../scripts/data/accent.ts";
+import type { AccentPalette } from "../../scripts/features/brand/data/accent.ts";
 import {
   composite,
   contrastRatio,

@@ -3,8 +3,9 @@
 // Each entry reads like the weekly hours, under them wherever a page shows them (the "hours"
 // place: the footer of every page, the home page's contact section, the contact and offline
 // pages), and the pages' structured data states them as the business's
-// specialOpeningHoursSpecification, which overrides the regular hours on those days. What a build
-// shows depends on its day: the daily rebuild (pipeline/day-change.ts) builds on the days it changes.
+// specialOpeningHoursSpecification (in the "hours" place, after its weekly hours), which overrides
+// the regular hours on those days. What a build shows depends on its day: the daily rebuild
+// (pipeline/day-change.ts) builds on the days it changes.
 import { businessDay, dayText } from "../../data/days.ts";
 import { timeRange } from "../../data/model.ts";
 import type { Feature } from "../feature.ts";
@@ -54,13 +55,15 @@ export const closures: Feature = {
       // documentation asks ("To show a business is closed all day, set both opens and closes
       // properties to '00:00'").
       businessFacts: {
-        specialOpeningHoursSpecification: shown.map((entry) => ({
-          "@type": "OpeningHoursSpecification",
-          validFrom: entry.first,
-          validThrough: entry.last,
-          opens: entry.opens ?? "00:00",
-          closes: entry.closes ?? "00:00",
-        })),
+        hours: {
+          specialOpeningHoursSpecification: shown.map((entry) => ({
+            "@type": "OpeningHoursSpecification",
+            validFrom: entry.first,
+            validThrough: entry.last,
+            opens: entry.opens ?? "00:00",
+            closes: entry.closes ?? "00:00",
+          })),
+        },
       },
     };
   },

@@ -8,14 +8,18 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
-import { contrastRatio, LARGE_TEXT_OR_UI_CONTRAST } from "./contrast.ts";
-import { PALETTE } from "./palette.ts";
-import type { DataProblem } from "./problems.ts";
-import { problemAt, type ParsedFile } from "./read-yaml.ts";
-import { pictureFolderProblem } from "./photos.ts";
-import { openRegularFile } from "./regular-file.ts";
-import { BRAND_FOLDER, type SiteData } from "./schema.ts";
+import { contrastRatio, LARGE_TEXT_OR_UI_CONTRAST } from "../../../data/contrast.ts";
+import { PALETTE } from "../../../data/palette.ts";
+import type { DataProblem } from "../../../data/problems.ts";
+import { problemAt, type ParsedFile } from "../../../data/read-yaml.ts";
+import { openRegularFile, pictureFolderProblem } from "../../../data/regular-file.ts";
 import { checkSvg } from "./svg-check.ts";
+
+/** The folder in data/ that holds the logo and the icon. */
+export const BRAND_FOLDER = "brand";
+
+/** The logo's and the icon's files: in data/brand/, as SVG, PNG or WebP. */
+export const BRAND_FILE = new RegExp(`^${BRAND_FOLDER}/[^/\\\\]+\\.(?:svg|png|webp)$`, "i");
 
 /** The logo's height in the header, in CSS pixels (the header's links are 44 px high). */
 export const LOGO_HEIGHT = 40;
@@ -204,22 +208,22 @@ export interface BrandMarks {
   icon?: BrandImage;
 }
 
-/** Reads the logo and the icon site.yaml names; each problem at its field. */
-export async function checkBrand(dataDir: string, site: ParsedFile | undefined): Promise<{ problems: DataProblem[]; marks: BrandMarks }> {
-  const data = site?.value as SiteData | undefined;
+/** Reads the logo and the icon site.yaml names (its fields as fields.ts has checked them); each problem at its field. */
+export async function readMarks(dataDir: string, site: ParsedFile): Promise<{ problems: DataProblem[]; read: BrandMarks }> {
+  const data = site.value as { logo?: { file: string }; icon?: string };
   const problems: DataProblem[] = [];
   const marks: BrandMarks = {};
-  const folder = data?.logo || data?.icon ? await pictureFolderProblem(dataDir, BRAND_FOLDER, "logo and the icon") : undefined;
+  const folder = data.logo || data.icon ? await pictureFolderProblem(dataDir, BRAND_FOLDER, "logo and the icon") : undefined;
   const read = async (file: string | undefined, keys: string[], need: Need) => {
-    if (!site || file === undefined) return undefined;
+    if (file === undefined) return undefined;
     const result = folder ?? (await readMark(dataDir, file, need));
     if (!isRefusal(result)) return result;
     problems.push(problemAt(site, keys, result.found, result.expected));
     return undefined;
   };
-  const logo = await read(data?.logo?.file, ["logo", "file"], LOGO_NEED);
-  const icon = await read(data?.icon, ["icon"], ICON_NEED);
+  const logo = await read(data.logo?.file, ["logo", "file"], LOGO_NEED);
+  const icon = await read(data.icon, ["icon"], ICON_NEED);
   if (logo) marks.logo = logo;
   if (icon) marks.icon = icon;
-  return { problems, marks };
+  return { problems, read: marks };
 }

@@ -10,8 +10,8 @@
 // Without an accent, none of this runs: the pages keep templates/palette.css's colours byte for
 // byte (pages/assets.ts adds rules only for an accent given).
 import { converter, formatHex, modeOklch, modeRgb, toGamut, useMode, type Oklch } from "culori/fn";
-import { contrastRatio, TEXT_CONTRAST } from "./contrast.ts";
-import { buttonText, buttonTextProblem, PALETTE, WHITE } from "./palette.ts";
+import { contrastRatio, TEXT_CONTRAST } from "../../../data/contrast.ts";
+import { buttonText, buttonTextProblem, PALETTE, WHITE } from "../../../data/palette.ts";
 
 
 /** Backgrounds of the light sections (links, the focus ring), and of the dark ones (header, hero, bands, footer, call bar). */
