@@ -26,7 +26,7 @@ import { fetchRaw, type HttpResponse } from "./support/http.ts";
 import { startNginx, type NginxSite } from "./support/nginx.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { countingData } from "./support/plausible.ts";
-import { PLAUSIBLE_EVENTS } from "../scripts/data/schema.ts";
+import { PLAUSIBLE_EVENTS } from "../scripts/features/counting/fields.ts";
 import { sitegen, type SitegenResult } from "./support/sitegen.ts";
 import { closeServer, serveSharedSite, sharedBuild, type BuiltSite } from "./support/site.ts";
 

@@ -1,6 +1,6 @@
 // The privacy page's "last updated" date is site.yaml's privacyUpdated: a day the owner (or whoever
 // changes the page's words) sets, never later than the build's day, and never earlier than the day
-// counting was turned on (data/privacy-date.ts, by git's history). The words it dates are held
+// counting was turned on (features/counting/data/privacy-date.ts, by git's history). The words it dates are held
 // here: the page's text for the spec's data, without its date, is a file snapshot named by the date
 // in data/site.yaml, so that a change of the template's words fails until that date says when they
 // took effect (a new date writes a new snapshot; delete the old one).

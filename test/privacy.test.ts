@@ -10,7 +10,7 @@ import path from "node:path";
 import { appendFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FORM_PROVIDER } from "../scripts/data/lead-form.ts";
-import { PLAUSIBLE_EVENTS } from "../scripts/data/schema.ts";
+import { PLAUSIBLE_EVENTS } from "../scripts/features/counting/fields.ts";
 import { HOST_NAMES, HOST_PRIVACY_POLICIES, HOSTS } from "../scripts/headers/hosts.ts";
 import { outputText } from "../scripts/lib/output.ts";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";

@@ -67,6 +67,8 @@ export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape, Read
   files?: Readonly<Record<string, FeatureFile>>;
   /** Its rules across rows and files, for the files that passed their schema; `today` is the build's moment. */
   rules?(files: CheckedFiles, today: Date): Findings;
+  /** Its checks that read more than the data's text (the data folder's history), once site.yaml passed its schema. */
+  checks?(dataDir: string, site: ParsedFile, today: Date): Promise<DataProblem[]>;
   /**
    * The editor's label of a field, by its name, or by "group.field" where its name alone would say
    * the wrong thing (admin/cms-config.ts), and of one item of a list, for its "Add …" button.

@@ -9,7 +9,6 @@ import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
 import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
 import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
 import { checkRules } from "./rules.ts";
-import { countingDateProblems } from "./privacy-date.ts";
 import { DATA_FILES, type Faq, type LawFile, type Service, type SiteData, type Town } from "./schema.ts";
 import type { Job } from "../features/jobs/fields.ts";
 import { lawProblems, lawSentences, withLaw } from "./law.ts";
@@ -171,7 +170,8 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
   const { site, services, towns, faq, law } = parsed;
   const rules = checkRules(parsed, options.today);
   problems.push(...rules.problems);
-  if (site) problems.push(...(await countingDateProblems(dataDir, site, options.today ?? new Date())));
+  for (const fields of FEATURE_FIELDS as readonly FeatureFields[])
+    if (site && fields.checks) problems.push(...(await fields.checks(dataDir, site, options.today ?? new Date())));
   problems.push(...lawProblems(parsed, absent.has("law"), options.today ?? new Date()));
   const checked = await checkPhotos(dataDir, photoPlaces(parsed));
   problems.push(...checked.problems);

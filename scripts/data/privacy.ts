@@ -2,7 +2,7 @@
 // form's provider and hosts, what the provider's helper keeps in the browser, and the host the
 // build is for. What it says of an optional feature that is on, the feature says (features/). The
 // page's "last updated" date is site.yaml's privacyUpdated, set when its words change
-// (privacy-date.ts holds it to the day counting was turned on).
+// (features/counting/data/privacy-date.ts holds it to the day counting was turned on).
 import { FORM_PROVIDER, type LeadFormEmbed } from "./lead-form.ts";
 import type { SiteData } from "./schema.ts";
 

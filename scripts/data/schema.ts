@@ -8,7 +8,6 @@ import { isIconName } from "./icons.ts";
 import { parseHtmlFragment } from "./html-fragment.ts";
 import { readLeadFormEmbed } from "./lead-form.ts";
 import { HOST, MAX_HOST_LENGTH } from "./web-address.ts";
-import { EVENTS_ADDRESS, EVENTS_ADDRESS_EXPECTED, eventsAddressProblem, LOWERCASE_HOST_NAME } from "./plausible.ts";
 
 
 /** A US phone number as visitors read it: (217) 555-0142, 217-555-0142 or 217.555.0142. */
@@ -65,9 +64,6 @@ const heroSchema = z.strictObject({
  */
 const LICENSES = ["private-sewage-installation", "plumbing"] as const;
 export type License = (typeof LICENSES)[number];
-
-/** Where Plausible's own service takes counts (its Events API), unless site.yaml names a server of the owner's. */
-export const PLAUSIBLE_EVENTS = "https://plausible.io/api/event";
 
 /** The core's fields of site.yaml, in their order; the features' own (features/fields.ts) go in among them. */
 const coreSiteShape = {
@@ -178,28 +174,6 @@ const coreSiteShape = {
     })
     .describe("Where the editor at /admin/ reads and saves the site's files. Change only when the site moves"),
   hero: heroSchema.describe("Optional: a photo of your work at the top of the home page, behind its heading").optional(),
-  plausible: z
-    .strictObject({
-      domain: z
-        .string()
-        .regex(LOWERCASE_HOST_NAME, "a host name in lowercase, such as centralillinoisexcavating.com, as the site is named in Plausible: no https://, no slash")
-        .describe(
-          "The site's domain, exactly as you added it in Plausible (Site settings, General), such as centralillinoisexcavating.com: no https://, no slash",
-        ),
-      endpoint: z
-        .string()
-        .regex(EVENTS_ADDRESS, {
-          error: (issue) => (typeof issue.input === "string" && eventsAddressProblem(issue.input)) || EVENTS_ADDRESS_EXPECTED,
-        })
-        .default(PLAUSIBLE_EVENTS)
-        .describe(
-          `Optional: where the counts are sent. Only for Plausible Community Edition on your own server: its address followed by /api/event. ${PLAUSIBLE_EVENTS} (Plausible's own service) without it`,
-        ),
-    })
-    .describe(
-      "Optional: count page views and taps on Call, Text and Free Estimate in your own Plausible Analytics, with no cookies. Without it, the site counts nothing",
-    )
-    .optional(),
 };
 
 const siteSchema = z.strictObject(withFeatureFields(coreSiteShape, FEATURE_FIELDS));

@@ -5,6 +5,7 @@
 // what data/ may, and no schema of the core.
 import type { FeatureFields } from "../data/extension.ts";
 import { closuresFields } from "./closures/fields.ts";
+import { countingFields } from "./counting/fields.ts";
 import { brandFields } from "./brand/fields.ts";
 import { jobsFields } from "./jobs/fields.ts";
 import { reviewsFields } from "./reviews/fields.ts";
@@ -13,5 +14,6 @@ export const FEATURE_FIELDS = [
   closuresFields,
   reviewsFields,
   brandFields,
+  countingFields,
   jobsFields,
 ] as const satisfies readonly FeatureFields[];

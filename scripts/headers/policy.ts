@@ -2,7 +2,7 @@
 // data/site.yaml and the rendered pages. dist/_headers is written from it (Netlify and Cloudflare
 // Pages read that file), `npm start` serves with it, and the nginx config is generated from it.
 import type { Business } from "../data/model.ts";
-import { eventsAddressProblem } from "../data/plausible.ts";
+import { eventsAddressProblem } from "../data/events-address.ts";
 import { isHostName } from "../data/web-address.ts";
 import { GIT_HOST } from "../site/editor.ts";
 import { ADMIN_FILE, NOT_FOUND_FILE, pathForFile } from "../site/urls.ts";
@@ -110,7 +110,7 @@ function policyOrigin(url: string): string {
  * A source a feature adds to every page's policy (features/), held to what a feature may add: in
  * script-src, a script's hash (its code, which the site serves itself), and in connect-src, one
  * https address on a host name with a plain path, such as the events address the counting script
- * sends to (site.yaml's plausible.endpoint, held again here to data/'s rule, plausible.ts). Nothing
+ * sends to (site.yaml's plausible.endpoint, held again here to data/'s rule, events-address.ts). Nothing
  * else: no origin to load code or frames from, no form target, so that no page loads a third party
  * but the estimate form's.
  */

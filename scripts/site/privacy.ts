@@ -45,7 +45,7 @@ export type PrivacyClaim =
    * `sitegen check-deploy` holds the name to the server that answers.
    */
   | { kind: "served-by"; host?: string }
-  /** The page's words change only with its date: test/privacy-date.test.ts and data/privacy-date.ts hold it. */
+  /** The page's words change only with its date: test/privacy-date.test.ts and features/counting/data/privacy-date.ts hold it. */
   | { kind: "changes-dated" }
   /** Said of the server, the provider's own site or the business: nothing a browser here shows. */
   | { kind: "beyond-the-browser" };

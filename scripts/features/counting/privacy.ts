@@ -5,7 +5,8 @@
 // script not reading Do Not Track). Its claims `counts` and `leave-out` are its own: the counting
 // browser tests observe them (test/support/privacy-claims.ts). What Plausible does with a count is
 // as its source reads (lib/plausible/ingestion/event.ex, docs/owner-guide.md).
-import { PLAUSIBLE_EVENTS, type SiteData } from "../../data/schema.ts";
+import { type SiteData } from "../../data/schema.ts";
+import { PLAUSIBLE_EVENTS } from "./fields.ts";
 import { LEAVE_OUT, TAP_EVENTS, TAP_PROPERTIES } from "./terms.ts";
 import type { PrivacyClaim, PrivacyPart, PrivacyStatement } from "../../site/privacy.ts";
 

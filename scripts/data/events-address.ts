@@ -1,17 +1,13 @@
-// The rules of site.yaml's plausible setting (schema.ts): the site's name in Plausible and the
-// address its counts go to. Both reach every page's policy and the counting script; they keep
-// web-address.ts's rule for a host, and more.
+// The rule of an address the site's pages send to (an events address, such as the counting
+// feature's): written into every page's policy as a source (headers/policy.ts holds any feature's
+// to it), it keeps web-address.ts's rule for a host, and more.
 import {
   HOST,
-  hostNamePattern,
   HTTPS_ADDRESS_EXPECTED,
   httpsAddressProblem,
   MAX_HOST_LENGTH,
   shown,
 } from "./web-address.ts";
-
-/** A host name in lowercase with at least one dot, as Plausible names a site: as a pattern, for the JSON Schemas and the editor too. */
-export const LOWERCASE_HOST_NAME = hostNamePattern({ lowercase: true, dotted: true });
 
 /**
  * An address the site's pages send their counts to (Plausible's events address): an https address

@@ -9,11 +9,11 @@
 // before that date. Outside a git checkout, for a file git does not track, or where git cannot tell
 // (a shallow clone, whose oldest commit seems to write every line it holds), nothing is refused.
 import { execFile } from "node:child_process";
+import path from "node:path";
 import { promisify } from "node:util";
-import type { DataProblem } from "./problems.ts";
-import { keyNodeAt, problemAt, type ParsedFile } from "./read-yaml.ts";
-import { DATA_FILES, type SiteData } from "./schema.ts";
-import { businessDay } from "./days.ts";
+import type { DataProblem } from "../../../data/problems.ts";
+import { keyNodeAt, problemAt, type ParsedFile } from "../../../data/read-yaml.ts";
+import { businessDay } from "../../../data/days.ts";
 
 const run = promisify(execFile);
 
@@ -33,12 +33,12 @@ async function isShallow(dataDir: string): Promise<boolean> {
 }
 
 /**
- * The business's day on which `line` of site.yaml in `dataDir` was written: its commit's date, or
+ * The business's day on which `line` of `file` (site.yaml) in `dataDir` was written: its commit's date, or
  * `today` when it is not committed yet; undefined where git cannot say.
  */
-async function dayWritten(dataDir: string, line: number, today: Date): Promise<string | undefined> {
+async function dayWritten(dataDir: string, file: string, line: number, today: Date): Promise<string | undefined> {
   try {
-    const { stdout } = await run("git", ["blame", "--porcelain", "-L", `${line},${line}`, "--", DATA_FILES.site.file], {
+    const { stdout } = await run("git", ["blame", "--porcelain", "-L", `${line},${line}`, "--", file], {
       cwd: dataDir,
     });
     // The line's header (the commit first), then the commit's fields, one a line.
@@ -56,10 +56,11 @@ async function dayWritten(dataDir: string, line: number, today: Date): Promise<s
 
 /** The privacy page's date, refused when it is earlier than the day counting was turned on. */
 export async function countingDateProblems(dataDir: string, site: ParsedFile, today: Date): Promise<DataProblem[]> {
-  const { privacyUpdated, plausible } = site.value as SiteData;
+  const { privacyUpdated, plausible } = site.value as { privacyUpdated: string; plausible?: object };
   const countingLine = keyLine(site, "plausible");
   if (!plausible || countingLine === undefined) return [];
-  const turnedOn = await dayWritten(dataDir, countingLine, today);
+  // site.yaml sits at the data folder's top; the parsed file names it as problems show it (data/site.yaml).
+  const turnedOn = await dayWritten(dataDir, path.basename(site.file), countingLine, today);
   if (turnedOn === undefined || privacyUpdated >= turnedOn) return [];
   return [
     problemAt(
