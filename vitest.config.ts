@@ -12,6 +12,9 @@ export const ISOLATED_TESTS = ["test/failed-build.test.ts", "test/social-images.
 const BROWSER_TESTS = "test/**/*.browser.test.ts";
 
 const options = {
+  // Browser suites each start Chromium; two at a time suits a two-core machine. Said in each
+  // project: one that does not say takes one worker fewer than the machine has processors.
+  maxWorkers: 2,
   testTimeout: 60_000,
   // A hook may build a site of its own (15 s cold alone) or start a browser on a busy 2-core machine.
   hookTimeout: 120_000,
@@ -22,8 +25,6 @@ const options = {
 
 export default defineConfig({
   test: {
-    // Browser suites each start Chromium; two at a time suits a two-core machine.
-    maxWorkers: 2,
     // The folder of the one build that the files which only read the site share (support/site.ts),
     // made once for the run: the projects below do not inherit it, and read what it provides.
     globalSetup: ["test/support/shared-build.ts"],
