@@ -2,11 +2,13 @@
 // and imports between the folders follow the rules below, with no cycle anywhere among bin/,
 // scripts/ and templates/. Type-only imports count too: a type that points the wrong way is a
 // dependency that points the wrong way. Each import is read with a real TypeScript parser. A test
-// file that starts a browser says so in its name (.browser.test.ts), and no other does.
+// file that starts a browser says so in its name (.browser.test.ts), and no other does; a test file
+// that shares its worker with others (vitest.config.ts) changes nothing they would see.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseSync } from "oxc-parser";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ISOLATED_TESTS } from "../vitest.config.ts";
 import { ROOT } from "./support/paths.ts";
 
 /** The parts of the code base, and the parts each may import (besides itself). */
@@ -339,5 +341,71 @@ describe("the test files' names", () => {
         misnamed.push(name.endsWith(".browser.test.ts") ? `${name} starts no browser` : `${name} starts a browser`);
     expect(misnamed).toEqual([]);
     expect(await startsBrowser("test/seo.browser.test.ts")).toBe(true);
+  });
+});
+
+/**
+ * What a test file does that the files after it in a shared worker would see (vitest.config.ts):
+ * a module mocked, a global or an environment variable stubbed, a spy, the clock faked, an
+ * environment variable set.
+ */
+const CHANGES_THE_WORKER =
+  /\bvi\.(?:mock|doMock|stubGlobal|stubEnv|spyOn|useFakeTimers|setSystemTime)\(|\bprocess\.env(?:\.\w+|\[[^\]]+\])\s*=(?!=)|\bdelete process\.env\b/;
+
+/**
+ * The modules that keep something at their top level between calls, and why a file sharing a
+ * worker with others may still use them; a file that uses any other such module runs isolated.
+ */
+const SAFE_TO_SHARE: Record<string, string> = {
+  "scripts/lib/font-subset.ts": "its queue only puts one subsetting after another",
+  "scripts/dev/build-process-main.ts": "it runs in a process of its own, the dev server's build process",
+  "test/support/axe.ts": "it keeps axe-core's script, read once from its package",
+  "scripts/sign-in/access.ts": "only the Worker asks it, in wrangler's process, never a test's",
+  "scripts/sign-in/github-app.ts":
+    "only the Worker asks it for a token, in wrangler's process; tests read its constants",
+};
+
+/**
+ * A module's top-level `let` or `var`, or an empty list, map or set it fills: a value it keeps
+ * between calls (Prettier puts a top-level statement at the line's start).
+ */
+const KEEPS_STATE =
+  /^(?:export )?(?:(?:let|var) |const \w+(?::[^=]+)? = (?:\[\];|new (?:Map|Set|WeakMap|WeakSet)(?:<[^>]*>)?\(\)))/m;
+
+describe("the test files that share a worker (vitest.config.ts)", () => {
+  it("change nothing another file would see, and use no module that keeps something between calls", async () => {
+    const tests = (await readdir(path.join(ROOT, "test"))).filter((name) => name.endsWith(".test.ts"));
+    const shared = tests
+      .map((name) => `test/${name}`)
+      .filter((file) => !file.endsWith(".browser.test.ts") && !ISOLATED_TESTS.includes(file));
+    expect(shared.length).toBeGreaterThan(50);
+    const sources = new Map<string, Promise<string>>();
+    const sourceOf = (file: string) => {
+      if (!sources.has(file)) sources.set(file, readFile(path.join(ROOT, file), "utf8"));
+      return sources.get(file)!;
+    };
+    /** The file and every project file it loads, type-only imports left out. */
+    const loaded = async (file: string, seen = new Set<string>()): Promise<Set<string>> => {
+      if (seen.has(file) || !SOURCE.test(file)) return seen;
+      seen.add(file);
+      for (const edge of await importsOf(file)) if (!edge.typeOnly) await loaded(edge.to, seen);
+      return seen;
+    };
+    const problems: string[] = [];
+    for (const test of shared) {
+      for (const file of await loaded(test)) {
+        const source = await sourceOf(file);
+        if (CHANGES_THE_WORKER.test(source)) problems.push(`${test}: ${file} ${CHANGES_THE_WORKER.exec(source)![0]}`);
+        // The test file itself is loaded anew each time it runs; what it imports, once per worker.
+        if (file !== test && KEEPS_STATE.test(source) && !(file in SAFE_TO_SHARE))
+          problems.push(`${test}: ${file} keeps "${KEEPS_STATE.exec(source)![0].trim()}" at its top level`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("are told from the isolated ones by the names of test files that exist", async () => {
+    const tests = new Set((await readdir(path.join(ROOT, "test"))).map((name) => `test/${name}`));
+    expect(ISOLATED_TESTS.filter((file) => !tests.has(file))).toEqual([]);
   });
 });

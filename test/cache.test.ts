@@ -15,6 +15,7 @@ import { generate } from "../scripts/pipeline/generate.ts";
 import { readTree } from "./support/files.ts";
 import { DATA_DIR } from "./support/paths.ts";
 import { copyProject } from "./support/project-copy.ts";
+import { sharedBuild } from "./support/site.ts";
 
 let tmp: string;
 
@@ -130,14 +131,15 @@ describe("generate and its cache", () => {
   }
 
   beforeAll(async () => {
-    // A cache of the test's own, started from the project's so that its first build is quick.
+    // A cache of the test's own, started from the project's so that its first build is quick: the
+    // run's shared build of the same data has filled the project's (support/site.ts).
     cacheDir = path.join(tmp, "cache");
-    await generate({ dataDir: DATA_DIR, outDir: path.join(tmp, "warm-up") });
+    await sharedBuild();
     for (const folder of ["compressed", "og", "fonts"]) {
       const from = path.join(CACHE_DIR, folder);
       if (existsSync(from)) await cp(from, path.join(cacheDir, folder), { recursive: true });
     }
-  }, 120_000); // a build to warm the test's own cache (15 s cold alone, 2 s with the cache)
+  }, 120_000); // the shared build, made here when no file has asked for it yet (15 s cold alone)
 
   it("writes dist/ as files of its own: none is a link into the cache", async () => {
     const out = path.join(tmp, "own-files");

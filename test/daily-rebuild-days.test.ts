@@ -3,8 +3,11 @@
 // days, with the shipped data and with a fixture of closed days and other hours, a child whose clock
 // libfaketime moves from day to day (test/support/day-sweep.ts) makes each day's build as
 // `sitegen generate` does and asks `sitegen changed-since` the daily run's question: it must say
-// "build" on exactly the days whose build differs from the day before's, and on no other. Then the
-// command itself runs under faketime on a day the pages change and a day they do not.
+// "build" on exactly the days whose build differs from the day before's, and on no other. Every day
+// is built, none sampled: the child keeps one BuildMemory for its sweep, as the dev server does, so
+// each day makes anew only what a day can change (the pages, their policies, the headers, the
+// service worker) and takes the bundles and the editor's files again while their inputs are the
+// same. Then the command itself runs under faketime on a day the pages change and a day they do not.
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -121,7 +124,7 @@ beforeAll(async () => {
   await addSpecialHours(fixtureDir, FIXTURE);
   // Two children at once: the sweeps are about a minute each, and independent.
   [shipped, fixture] = await Promise.all([sweep(DATA_DIR), sweep(fixtureDir)]);
-}, 600_000); // two sweeps of 91 days, three builds a day, on a loaded 2-core machine
+}, 600_000); // two sweeps of 91 days, two builds a day, on a loaded 2-core machine
 
 afterAll(async () => {
   await rm(path.dirname(fixtureDir), { recursive: true, force: true });

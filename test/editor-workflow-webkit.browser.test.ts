@@ -47,7 +47,7 @@ beforeAll(async () => {
   shots = process.env.WORKFLOW_SHOTS ?? (await mkdtemp(path.join(tmpdir(), "editor-workflow-webkit-shots-")));
   await mkdir(shots, { recursive: true });
   console.info(`Screenshots of the editor's workflow on a phone in WebKit: ${shots}`);
-}, 180_000);
+}, 180_000); // GitHub's and Access's stand-ins, the sign-in service in wrangler dev and the live site's first build
 
 afterAll(async () => {
   await workflow?.close();
@@ -261,7 +261,7 @@ describe("the owner's editor on a phone, in WebKit", () => {
   beforeAll(async () => {
     webkit = await phoneFor(workflow);
     await webkit.session.get(`${workflow.siteUrl}/admin/`);
-  }, 120_000);
+  }, 120_000); // WebKitWebDriver and MiniBrowser on a display of their own, then the editor's 2 MB script
 
   afterAll(async () => {
     await webkit?.close();
@@ -278,7 +278,7 @@ describe("the owner's editor on a phone, in WebKit", () => {
     expect(await session.executeScript("return window.presses")).toEqual([SIGN_IN]);
     await findText(session, "Site content", 60_000);
     await look(webkit, "owner-4-signed-in");
-  }, 120_000);
+  }, 120_000); // the sign-in window, Access's PIN by e-mail, and the editor listing the files
 
   it("saves a changed description as a draft: a branch and a pull request with exactly that change", async () => {
     const { session } = webkit;
@@ -290,7 +290,7 @@ describe("the owner's editor on a phone, in WebKit", () => {
     await workflow.settled();
     await look(webkit, "owner-7-draft-listed");
     await expectDraftOfDescription(workflow, NEW_DESCRIPTION);
-  }, 120_000);
+  }, 120_000); // a long form drawn as it scrolls, typed by touch, and saved as a branch and a pull request
 
   it("shows the draft's real page from the host's preview: View Preview opens Mattoon's page with the new sentence", async () => {
     const { session } = webkit;
@@ -306,7 +306,7 @@ describe("the owner's editor on a phone, in WebKit", () => {
     await look(webkit, "owner-9-preview");
     await session.close();
     await session.switchTo().window(from);
-  }, 120_000);
+  }, 120_000); // the host's preview of the draft (a check and a build), which the editor asks about every few seconds
 
   it("publishes the draft: the merge is the one production build, and the live site shows the sentence", async () => {
     const { session } = webkit;
@@ -318,7 +318,7 @@ describe("the owner's editor on a phone, in WebKit", () => {
     expect(await session.executeScript("return document.body.innerText")).not.toContain("Preview of a draft");
     await look(webkit, "owner-14-live");
     await session.get(`${workflow.siteUrl}/admin/`);
-  }, 120_000);
+  }, 120_000); // the merge, the one production build, and the live page loaded
 
   it("shows a draft the build would refuse as its problems in its preview, and does not publish it", async () => {
     const { session } = webkit;
@@ -346,7 +346,7 @@ describe("the owner's editor on a phone, in WebKit", () => {
     await look(webkit, "refused-4-not-published");
     expect(draft.merged).toBe(false);
     expect(workflow.production.builds).toBe(1);
-  }, 180_000);
+  }, 180_000); // a second draft saved, its check and preview built, and a publish refused
 });
 
 describe("an address that may not edit, in WebKit", () => {
@@ -355,7 +355,7 @@ describe("an address that may not edit, in WebKit", () => {
 
   beforeAll(async () => {
     webkit = await phoneFor(workflow);
-  }, 120_000);
+  }, 120_000); // WebKitWebDriver and MiniBrowser on a display of their own
 
   afterAll(async () => {
     await webkit?.close();
@@ -371,7 +371,7 @@ describe("an address that may not edit, in WebKit", () => {
     expect(workflow.service.access.outbox.some((mail) => mail.to === STRANGER)).toBe(true);
     expect(await session.executeScript(`return localStorage.getItem("sveltia-cms.user")`)).toBeNull();
     expect(await session.executeScript("return document.body.innerText")).not.toContain("Site content");
-  }, 120_000);
+  }, 120_000); // the editor's 2 MB script and Access's sign-in window
 });
 
 describe("a session that ends in the middle of an edit, in WebKit", () => {
@@ -381,7 +381,7 @@ describe("a session that ends in the middle of an edit, in WebKit", () => {
   beforeAll(async () => {
     ending = await startEditorWorkflow({ sessionHours: ENDING_HOURS });
     webkit = await phoneFor(ending);
-  }, 180_000);
+  }, 180_000); // a second set of stand-ins and sign-in service, its first production build, and WebKit
 
   afterAll(async () => {
     await webkit?.close();
@@ -430,5 +430,5 @@ describe("a session that ends in the middle of an edit, in WebKit", () => {
     await saveDraft(webkit, "ending-3-saved");
     await workflow.settled();
     await expectSavedAfterSigningInAgain(workflow);
-  }, 180_000);
+  }, 180_000); // two sign-ins, an 18 s session running out while the owner types, and a save after
 });

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inlineHash, pageSources, serializePolicy } from "../scripts/headers/csp.ts";
 import { PolicyError } from "../scripts/headers/policy-error.ts";
-import { generate, renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
+import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { CACHE_IMMUTABLE, pageContext, SITE_HEADERS } from "../scripts/headers/policy.ts";
 import { headersForPath, type HeaderRule } from "../scripts/headers/rules.ts";
 import { formatHeadersFile, HEADERS_FILE, parseHeadersFile, patternsOverlap } from "../scripts/headers/headers-file.ts";
@@ -384,8 +384,7 @@ describe("sitegen nginx", () => {
   });
 
   it("refuses a --server-name that is not a host name, printing no config", async () => {
-    const out = path.join(await mkdtemp(path.join(tmpdir(), "site-nginx-name-")), "dist");
-    await generate({ dataDir: DATA_DIR, outDir: out });
+    const out = await sharedBuild();
     const failure = await run(process.execPath, [
       cli,
       "nginx",

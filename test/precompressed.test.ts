@@ -9,14 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptedEncodings } from "../scripts/serve/encodings.ts";
 import { COMPRESSIBLE_FILE, compressedSiblings } from "../scripts/lib/compress.ts";
 import { BuildCache } from "../scripts/lib/cache.ts";
-import { generate } from "../scripts/pipeline/generate.ts";
 import { loadData } from "../scripts/data/load.ts";
 import { buildModel } from "../scripts/data/model.ts";
 import { buildRoutes } from "../scripts/pages/routes.ts";
 import { serve } from "../scripts/serve/server.ts";
 import { readTree } from "./support/files.ts";
 import { DATA_DIR } from "./support/paths.ts";
-import { closeServer } from "./support/site.ts";
+import { closeServer, sharedBuild } from "./support/site.ts";
 import { pagesWritten } from "./support/pages.ts";
 
 interface RawResponse {
@@ -93,19 +92,13 @@ describe("compressedSiblings", () => {
 });
 
 describe("precompressed output", () => {
-  let tmp: string;
   let dir: string;
   let tree: Map<string, Buffer>;
 
   beforeAll(async () => {
-    tmp = await mkdtemp(path.join(tmpdir(), "site-precompressed-"));
-    dir = path.join(tmp, "dist");
-    await generate({ dataDir: DATA_DIR, outDir: dir });
+    // generate's output for data/, with its copies: the run's shared build (support/site.ts).
+    dir = await sharedBuild();
     tree = await readTree(dir);
-  });
-
-  afterAll(async () => {
-    await rm(tmp, { recursive: true, force: true });
   });
 
   it("has a .br and a .gz for every HTML, CSS, JS, XML, SVG, TXT and JSON file, decompressing to it", async () => {

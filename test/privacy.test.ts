@@ -91,7 +91,7 @@ beforeAll(async () => {
     render(ownServerData),
   ]);
   forHost = { netlify, cloudflare };
-}, 180_000);
+}, 180_000); // five builds of copies of the data at once, each new to the cache on a fresh clone
 
 describe("/privacy names who sends its pages", () => {
   it("names the host the build is for, with the host's privacy policy", () => {

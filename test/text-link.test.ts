@@ -174,7 +174,7 @@ describe("with the number for texts in site.yaml (the shipped data)", () => {
       expect(channels.map((channel) => channel.serviceSmsNumber).filter(Boolean), file).toEqual([point]);
       expect(typedNodes(graph).flatMap(missingProperties), file).toEqual([]);
     }
-  }, 120_000);
+  }, 120_000); // a build of a filled-in copy of the data, new to the cache on a fresh clone
 });
 
 describe("without the number for texts", () => {

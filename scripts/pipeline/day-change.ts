@@ -10,10 +10,14 @@ import { promisify } from "node:util";
 import { businessDay } from "../data/days.ts";
 import { BUILD_INPUT_PATHSPECS, type Host } from "../headers/hosts.ts";
 import { outputBytes } from "../lib/output.ts";
+import { BuildMemory } from "./build-memory.ts";
 import { renderSite } from "./generate.ts";
 
 /** Each file of a build made at `today` (now by default), by its path in dist/: its bytes' SHA-256. */
-async function buildFingerprint(dataDir: string, options: { today?: Date; checkedOn?: Date; host?: Host } = {}) {
+async function buildFingerprint(
+  dataDir: string,
+  options: { today?: Date; checkedOn?: Date; host?: Host; memory: BuildMemory },
+) {
   // The footer's year is the day's too: a build on December 31 and one on January 1 differ there.
   const year = options.today ? { year: Number(businessDay(options.today).slice(0, 4)) } : {};
   const site = await renderSite({ dataDir, outDir: "(not written)", ...options, ...year });
@@ -55,16 +59,19 @@ export interface DayChange {
  * Builds the site for `since` and now, and compares every file. The build now is made as
  * `sitegen generate` makes it, its day from the clock unless `now` says otherwise; both check the
  * data against now: a date the data may hold today (a review's, the privacy page's) is not a
- * problem of the earlier build.
+ * problem of the earlier build. The two builds share one BuildMemory (`memory`, or a fresh one):
+ * the second takes the bundles and the editor's files the first made from the same files, as a
+ * build of the dev server does, and makes only what depends on the day anew.
  */
 export async function changedSince(
   dataDir: string,
   since: Date,
-  options: { now?: Date; host?: Host } = {},
+  options: { now?: Date; host?: Host; memory?: BuildMemory } = {},
 ): Promise<DayChange> {
   const now = options.now ?? new Date();
-  const before = await buildFingerprint(dataDir, { today: since, checkedOn: now, host: options.host });
-  const after = await buildFingerprint(dataDir, { ...(options.now ? { today: options.now } : {}), host: options.host });
+  const { host, memory = new BuildMemory() } = options;
+  const before = await buildFingerprint(dataDir, { today: since, checkedOn: now, host, memory });
+  const after = await buildFingerprint(dataDir, { ...(options.now ? { today: options.now } : {}), host, memory });
   return { since: businessDay(since), today: businessDay(now), files: differingFiles(before, after), now: after };
 }
 

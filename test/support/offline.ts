@@ -97,7 +97,7 @@ export function offlineTests(setting: () => OfflineSetting): void {
       expect(facts.providerParts, `${path}: no frame to fill with the browser's error`).toBe(0);
       expect(policyProblems(await driver.problems()), path).toEqual([]);
     }
-  }, 120_000);
+  }, 120_000); // the worker installing (up to a minute in WebKit, above), then five pages loaded offline
 
   it("opens the offline page, with the numbers to call and text and the hours, for a page never visited", async () => {
     const { driver, sitePages } = setting();
