@@ -319,18 +319,20 @@ describe("the test files' names", () => {
         following.add(file);
         browsers.set(
           file,
-          specifiersOf(file).then(async (found) => {
-            for (const { spec, typeOnly } of found) {
-              if (typeOnly) continue;
-              if (!spec.startsWith(".")) {
-                if (STARTS_A_BROWSER.includes(spec)) return true;
-                continue;
+          specifiersOf(file)
+            .then(async (found) => {
+              for (const { spec, typeOnly } of found) {
+                if (typeOnly) continue;
+                if (!spec.startsWith(".")) {
+                  if (STARTS_A_BROWSER.includes(spec)) return true;
+                  continue;
+                }
+                const target = path.normalize(path.join(path.dirname(file), spec));
+                if (SOURCE.test(target) && (await startsBrowser(target))) return true;
               }
-              const target = path.normalize(path.join(path.dirname(file), spec));
-              if (SOURCE.test(target) && (await startsBrowser(target))) return true;
-            }
-            return false;
-          }).finally(() => following.delete(file)),
+              return false;
+            })
+            .finally(() => following.delete(file)),
         );
       }
       return browsers.get(file)!;
