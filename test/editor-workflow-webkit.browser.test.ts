@@ -207,7 +207,14 @@ async function saveDraft(webkit: WebKit, shot: string): Promise<void> {
   await tapOn(session, { role: "button", name: "Save" });
   await findText(session, "Entry saved.");
   await look(webkit, shot);
-  await tapOn(session, { role: "button", name: "Later" });
+  // Until the dialog is gone: a tap that lands while it is still being drawn is not taken, and the
+  // editor's menu stays behind it.
+  const later: Wanted = { role: "button", name: "Later" };
+  await tapUntil(
+    session,
+    () => find(session, later),
+    async () => (await query(session, later)) === null,
+  );
 }
 
 /** Opens the draft's preview from the editor's menu, once the host has built it: its window is current. */
