@@ -55,13 +55,13 @@ beforeAll(async () => {
   const index = "scripts/features/index.ts";
   const pipeline = "scripts/pipeline/generate.ts";
   const list = await readFile(path.join(ROOT, index), "utf8");
-  const line = /^const FEATURES: readonly Feature\[\] = \[(.*)\];$/m;
+  const line = /^export const FEATURES: readonly Feature\[\] = \[(.*)\];$/m;
   expect(list).toMatch(line);
   shadow = await shadowProject({
     // The pipeline's own code, run from the copy, so that it asks the copy's list.
     [pipeline]: await readFile(path.join(ROOT, pipeline), "utf8"),
     [index]: list
-      .replace(line, "const FEATURES: readonly Feature[] = [$1, madeUp];")
+      .replace(line, "export const FEATURES: readonly Feature[] = [$1, madeUp];")
       .replace(/^(import .*)$/m, `$1\nimport { madeUp } from "./made-up/made-up.ts";`),
     "scripts/features/made-up/made-up.ts": MADE_UP,
   });

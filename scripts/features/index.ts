@@ -19,7 +19,8 @@ import { reviews } from "./reviews/reviews.tsx";
 import { closures } from "./closures/closures.tsx";
 import { jobs } from "./jobs/jobs.tsx";
 
-const FEATURES: readonly Feature[] = [brand, counting, reviews, closures, jobs];
+/** The list, in the order the pipeline asks it; what each declares beyond its parts (its scriptBudget) is read from it too (measure/budgets.ts). */
+export const FEATURES: readonly Feature[] = [brand, counting, reviews, closures, jobs];
 
 /** What the features that are on add to one build, in feature-neutral terms. */
 export interface SiteParts {
@@ -198,6 +199,3 @@ export function siteRoutes(model: SiteModel, areaMap?: () => ServiceAreaMapData)
 export function featureFiles(files: readonly string[], features: readonly Feature[] = FEATURES): string[] {
   return features.flatMap((feature) => feature.deployedFiles?.(files) ?? []);
 }
-
-// The list itself, for what each feature declares beyond its parts (its scriptBudget: measure/budgets.ts).
-export { FEATURES };
