@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerFor } from "../scripts/site/urls.ts";
 import { loadData } from "../scripts/data/load.ts";
+import { buildModel } from "../scripts/data/model.ts";
+import { jobsOf } from "../scripts/features/jobs/fields.ts";
 import { ADDRESS_CASES, isTypeOf, JOB_ADDRESS_CASES, type AddressCase } from "./support/addresses.ts";
 import { fetchRaw } from "./support/http.ts";
 import { DATA_DIR } from "./support/paths.ts";
@@ -66,7 +68,7 @@ describe("sitegen serve", () => {
   );
 
   it("has a page at /projects only when the data has a job", async () => {
-    const jobs = (await loadData(DATA_DIR)).jobs.length;
+    const jobs = jobsOf(buildModel(await loadData(DATA_DIR))).length;
     await expectAnswer(site.url, { path: "/projects", ...(jobs > 0 ? { status: 200 } : { status: 404 }) });
     await expectAnswer(site.url, {
       path: "/projects/",

@@ -17,6 +17,7 @@ import { FIRST_ROUND_TRIP_BUDGET, measurePage, scriptBudgetFor } from "../script
 import { inlineHash } from "../scripts/headers/csp.ts";
 import { generate, renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
 import { PLAUSIBLE_EVENTS } from "../scripts/features/counting/fields.ts";
+import { jobsOf } from "../scripts/features/jobs/fields.ts";
 import { eventsAddressProblem } from "../scripts/data/events-address.ts";
 import { HEADERS_FILE } from "../scripts/headers/headers-file.ts";
 import { isSitePageFile } from "../scripts/site/urls.ts";
@@ -211,7 +212,7 @@ describe("with the setting", () => {
     const jobsData = await countingData(SPEC_DATA_DIR);
     await addJobs(jobsData);
     const jobs = await renderSite({ dataDir: jobsData, outDir: "unused", today: JOBS_TODAY });
-    const job = jobs.model.jobs[0]!;
+    const job = jobsOf(jobs.model)[0]!;
     expect(body(jobs, `projects/${job.slug}.html`)).toBe(`<body data-town="${job.townPage.name}">`);
     // And every page of it fits its first round trip still, with the loader, the <body>'s words and
     // the policy; the loader is the only script counting adds to a page (the tracker comes after paint),

@@ -10,7 +10,9 @@ import { describe, expect, it } from "vitest";
 import { loadData } from "../scripts/data/load.ts";
 import { formatProblem, type DataProblem } from "../scripts/data/problems.ts";
 import type { Town } from "../scripts/data/schema.ts";
-import type { Job } from "../scripts/features/jobs/fields.ts";
+import { jobsOf } from "../scripts/features/jobs/fields.ts";
+import type { Job } from "../scripts/features/jobs/data/schema.ts";
+import { buildModel } from "../scripts/data/model.ts";
 import { copyData, lineOf, loadProblems } from "./support/data-copy.ts";
 import { addJobs, FIXTURE_JOBS, JOBS_TODAY, jobsFileText } from "./support/job-fixtures.ts";
 import { SPEC_DATA_DIR } from "./support/paths.ts";
@@ -194,7 +196,7 @@ describe("the owner's guide's example", () => {
     await writeFile(path.join(dir, "jobs.yaml"), example!);
     const data = await loadData(dir, { today: JOBS_TODAY });
     expect(data.warnings.map(formatProblem)).toEqual([]);
-    expect(data.jobs.map((job) => [job.slug, job.photos.map((photo) => photo.role)])).toEqual([
+    expect(jobsOf(buildModel(data)).map((job) => [job.slug, job.photos.map((photo) => photo.role)])).toEqual([
       ["mattoon-yard-drain", ["before", "after"]],
     ]);
   });

@@ -7,8 +7,16 @@
 import exifr from "exifr";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { beforeAndAfter, monthText, recentJobs, storyParagraphs, storySummary } from "../scripts/data/jobs.ts";
-import type { Job } from "../scripts/features/jobs/fields.ts";
+import {
+  beforeAndAfter,
+  monthText,
+  recentJobs,
+  storyParagraphs,
+  storySummary,
+} from "../scripts/features/jobs/data/jobs.ts";
+import { jobsOf } from "../scripts/features/jobs/fields.ts";
+import type { Job } from "../scripts/features/jobs/data/schema.ts";
+import { DESCRIPTION_LENGTH } from "../scripts/pages/kind.ts";
 import { outputBytes, outputText } from "../scripts/lib/output.ts";
 import { FIRST_ROUND_TRIP_BUDGET, measurePage } from "../scripts/measure/budgets.ts";
 import { renderSite, type RenderedSite } from "../scripts/pipeline/generate.ts";
@@ -58,7 +66,7 @@ const newest = slugs(FIXTURE_JOBS); // the fixture lists them newest first
 
 describe("what a page shows of the jobs", () => {
   it("orders them newest first by month, the file's order within a month, and keeps three by town or service", () => {
-    const jobs = site.model.jobs;
+    const jobs = jobsOf(site.model);
     expect(slugs(jobs)).toEqual(newest);
     expect(slugs(recentJobs(jobs))).toEqual(newest.slice(0, 3));
     expect(slugs(recentJobs(jobs, { town: "charleston" }))).toEqual([
@@ -78,7 +86,7 @@ describe("what a page shows of the jobs", () => {
     expect(monthText("2024-12")).toBe("December 2024");
     expect(storyParagraphs(FIXTURE_JOBS[1]!.story)).toHaveLength(2);
     for (const job of FIXTURE_JOBS) {
-      const summary = storySummary(job.story);
+      const summary = storySummary(job.story, DESCRIPTION_LENGTH);
       expect(summary.length, job.slug).toBeGreaterThanOrEqual(100);
       expect(summary.length, job.slug).toBeLessThanOrEqual(160);
       expect(job.story.replace(/\s+/g, " ").startsWith(summary.replace(/…$/, "")), job.slug).toBe(true);
@@ -288,7 +296,7 @@ describe("the jobs' photos", () => {
 
 describe("without a job", () => {
   it("the shipped data has none, and there is no /projects, no section, no link and no stylesheet of theirs", () => {
-    expect(none.model.jobs).toEqual([]);
+    expect(jobsOf(none.model)).toEqual([]);
     expect(none.routes.map((route) => route.path)).not.toContain("/projects");
     expect([...none.files.keys()].filter((file) => file.startsWith("projects"))).toEqual([]);
     for (const { file, html } of pagesOf(none)) {

@@ -18,6 +18,7 @@ import { outputText } from "../scripts/lib/output.ts";
 import { copyData } from "./support/data-copy.ts";
 import { EDITED_FILES } from "./support/pages.ts";
 import { DATA_DIR } from "./support/paths.ts";
+import { addJobs, JOBS_TODAY } from "./support/job-fixtures.ts";
 import { countingData } from "./support/plausible.ts";
 import { sitegen } from "./support/sitegen.ts";
 import { pagesWritten } from "./support/pages.ts";
@@ -102,9 +103,12 @@ describe("a preview of a site that counts", () => {
 
 describe("the editor's preview links", () => {
   /** A git checkout of the data, its published branch and a draft branch, as a host clones them. */
-  async function checkout(): Promise<string> {
+  async function checkout(jobs = false): Promise<string> {
     const repo = path.join(await mkdtemp(path.join(tmp, "checkout-")), "site");
-    await cp(await copyData(DATA_DIR), path.join(repo, "data"), { recursive: true });
+    // The tests' jobs go with the fixed copy of the data they were written against, and its day.
+    const data = jobs ? await copyData() : await copyData(DATA_DIR);
+    if (jobs) await addJobs(data);
+    await cp(data, path.join(repo, "data"), { recursive: true });
     const git = (...args: string[]) => run("git", args, { cwd: repo });
     await git("init", "--quiet", "--initial-branch=main");
     await git("config", "user.email", "owner@example.com");
@@ -149,6 +153,22 @@ describe("the editor's preview links", () => {
     // Files the draft did not change open their own page.
     expect(refreshOf(outputText(built.files.get("edited/services.html")!))).toBe("/services");
   });
+
+  it("open, in a draft's preview, a changed job's own page, and the list of jobs while the draft changed none", async () => {
+    const repo = await checkout(true);
+    const jobs = path.join(repo, "data", "jobs.yaml");
+    const build = async () =>
+      renderSite({ dataDir: path.join(repo, "data"), outDir: "unused", preview: true, today: JOBS_TODAY });
+    expect(refreshOf(outputText((await build()).files.get("edited/jobs.html")!))).toBe("/projects");
+    const doc = parseDocument(await readFile(jobs, "utf8"));
+    const slug = String(doc.getIn(["jobs", 2, "slug"]));
+    doc.setIn(["jobs", 2, "title"], "A title a draft changed for this job");
+    await writeFile(jobs, doc.toString({ lineWidth: 0 }));
+    expect(refreshOf(outputText((await build()).files.get("edited/jobs.html")!))).toBe(`/projects/${slug}`);
+    // A draft that takes every job out has no jobs' page to open: the home page.
+    await writeFile(jobs, "jobs: []\n");
+    expect(refreshOf(outputText((await build()).files.get("edited/jobs.html")!))).toBe("/");
+  }, 120_000); // three builds of a draft with the tests' jobs
 });
 
 describe("a draft the build refuses", () => {

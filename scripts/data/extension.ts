@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { DataProblem } from "./problems.ts";
 import type { ParsedFile } from "./read-yaml.ts";
 import type { CheckedFiles, Findings } from "./rows.ts";
+import type { CoreRows, PhotoRef } from "./site-rows.ts";
 
 /** A data file of a feature's own, optional: a site without it has none of what it holds. */
 interface FeatureFile {
@@ -58,7 +59,24 @@ export interface FeatureFolder<Read = unknown> {
 /** What the features' fields read of their files when the data was loaded (FeatureFolder.read), by feature. */
 export type FilesRead = Readonly<Record<string, unknown>>;
 
-export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape, Read = unknown> {
+/** The features' own data files that are there, by name, as they passed their schema, with each `{law:<id>}` put in. */
+export type FeatureFileValues = Readonly<Record<string, unknown>>;
+
+/** A feature's rows as its pages read them (`FeatureFields.model`), with what the core makes of them. */
+export interface FeatureRows<Rows = unknown> {
+  rows: Rows;
+  /** The rows' own photos (a job's pairs), encoded for the pages as the core's galleries are. */
+  photos: readonly PhotoRef<{ file: string }>[];
+  /** The photos whose 1200×630 crops are their pages' preview images (a job's lead photo). */
+  cards: readonly PhotoRef<{ file: string }>[];
+  /** What `sitegen check`'s line says of them ("2 jobs"), when there are some. */
+  summary?: { count: number; noun: string };
+}
+
+/** Each data feature's rows as its pages read them, by feature (the site model's `features`). */
+export type FeatureModels = Readonly<Record<string, FeatureRows>>;
+
+export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape, Read = unknown, Rows = unknown> {
   /** The feature's folder under features/. */
   feature: string;
   /** Its fields of site.yaml, placed right after the core's field `after`, in their order. */
@@ -78,6 +96,11 @@ export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape, Read
   /** Pictures of its own its fields name, in a folder of data/ (brand/). */
   folder?: FeatureFolder<Read>;
   /**
+   * Its files' rows as its pages read them, made once with the site's model (model.ts): each row
+   * with the town pages, services and photos it names. Asked whether its files are there or not.
+   */
+  model?(files: FeatureFileValues, core: CoreRows): FeatureRows<Rows>;
+  /**
    * Its field of site.yaml that holds the colour the buttons are drawn in: the editor refuses on
    * save one that button text cannot be read on, as the build does (data/palette.ts's rule).
    */
@@ -90,6 +113,14 @@ export function filesReadBy<Read>(
   read: FilesRead,
 ): Read | undefined {
   return read[fields.feature] as Read | undefined;
+}
+
+/** A feature's rows as the site's model holds them (`FeatureFields.model`); undefined when it declares none. */
+export function rowsOf<Rows>(
+  fields: { feature: string; model?(files: FeatureFileValues, core: CoreRows): FeatureRows<Rows> },
+  features: FeatureModels,
+): Rows | undefined {
+  return features[fields.feature]?.rows as Rows | undefined;
 }
 
 type Intersection<U> = [U] extends [never]

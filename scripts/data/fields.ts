@@ -22,6 +22,12 @@ export const time = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "a 24-hour t
 /** A day that exists on the calendar, as YYYY-MM-DD: 2026-02-30 is refused. */
 export const calendarDay = z.iso.date("a date that exists, as YYYY-MM-DD, such as 2026-11-26");
 
+/** A month as YYYY-MM, such as 2025-06; the editor offers a month picker for a field held to it (admin/cms-config.ts). */
+export const MONTH = /^\d{4}-(?:0[1-9]|1[0-2])$/;
+
+/** A month of the calendar, as YYYY-MM. */
+export const month = z.string().regex(MONTH, "a month as YYYY-MM, such as 2025-06");
+
 /** An https address whose host is a host name (web-address.ts): the one rule for every address in data/. */
 export const httpsUrl = z.string().regex(HTTPS_ADDRESS, {
   error: (issue) => (typeof issue.input === "string" && httpsAddressProblem(issue.input)) || HTTPS_ADDRESS_EXPECTED,

@@ -2,7 +2,7 @@
 // the closest one the schema allows at that place.
 import type { z } from "zod";
 import { iconNames } from "./icons.ts";
-import { iconSchema } from "./schema.ts";
+import { iconSchema } from "./rows-schema.ts";
 import type { PathKey } from "./problems.ts";
 import { fieldsAt, schemaAt } from "./schema-paths.ts";
 import { closestMatch, didYouMean, suggestionsFor } from "./suggest.ts";

@@ -7,7 +7,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { iconNames } from "./icons.ts";
-import { DATA_FILES, iconSchema, type DataFileName } from "./schema.ts";
+import { DATA_FILES, type DataFileName } from "./schema.ts";
+import { iconSchema } from "./rows-schema.ts";
 import { HTTPS_ADDRESS, HTTPS_ADDRESS_EXPECTED } from "./web-address.ts";
 import { SCHEMAS_DIR } from "../lib/paths.ts";
 

@@ -7,15 +7,14 @@ import type { z } from "zod";
 import { DataError, type DataProblem, type PathKey } from "./problems.ts";
 import { allowedFieldsText, unknownFieldHint, valueHint } from "./hints.ts";
 import { fieldName, keyNodeAt, nodeAt, parseFile, problemAt, problemInText, type ParsedFile } from "./read-yaml.ts";
-import { checkPhotos, photoPlaces, type PhotoInfo } from "./photos.ts";
+import { checkPhotos, photoPlaces } from "./photos.ts";
+import type { PhotoInfo } from "./site-rows.ts";
 import { checkRules } from "./rules.ts";
 import { DATA_FILES, type Faq, type LawFile, type Service, type SiteData, type Town } from "./schema.ts";
-import type { Job } from "../features/jobs/fields.ts";
 import { lawProblems, lawSentences, withLaw } from "./law.ts";
-import { newestFirst } from "./jobs.ts";
 import { quotedValue } from "../lib/printable.ts";
 import { placeholdersIn } from "./placeholders.ts";
-import type { FeatureFields, FilesRead } from "./extension.ts";
+import type { FeatureFields, FeatureFileValues, FilesRead } from "./extension.ts";
 import { FEATURE_FIELDS } from "../features/fields.ts";
 
 export interface RawData {
@@ -24,8 +23,8 @@ export interface RawData {
   towns: Town[];
   alsoServing: Town[];
   homeFaqs: Faq[];
-  /** The jobs of jobs.yaml, newest first (jobs.ts); none without the file. */
-  jobs: Job[];
+  /** The features' own data files that are there (jobs.yaml), by name, as they passed their schema. */
+  featureFiles: FeatureFileValues;
   /**
    * The rules of law and the licensed work of law.yaml; none without the file. The texts above hold
    * their sentences where they referred to them ({law:<id>}).
@@ -203,7 +202,11 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
     towns: townData.towns,
     alsoServing: townData.alsoServing,
     homeFaqs: withLaw((faq.value as { faqs: Faq[] }).faqs, sentences),
-    jobs: newestFirst(parsed.jobs ? withLaw((parsed.jobs.value as { jobs: Job[] }).jobs, sentences) : []),
+    featureFiles: Object.fromEntries(
+      (FEATURE_FIELDS as readonly FeatureFields[])
+        .flatMap((fields) => Object.keys(fields.files ?? {}) as (keyof typeof DATA_FILES)[])
+        .flatMap((name) => (parsed[name] ? [[name, withLaw(parsed[name].value, sentences)]] : [])),
+    ),
     law: lawData,
     photos: checked.photos,
     filesRead,

@@ -1,13 +1,12 @@
 // The validated data turned into what the templates need: phone numbers ready for tel: links,
 // the number for texts ready for sms: links, the other-services rule, opening hours and their
 // dated exceptions as text. Pure functions, no I/O.
-import { leadPhoto } from "./jobs.ts";
 import type { LeadFormEmbed } from "./lead-form.ts";
 import type { RawData } from "./load.ts";
-import type { FilesRead } from "./extension.ts";
-import type { PhotoInfo } from "./photos.ts";
+import type { FeatureFields, FeatureModels, FilesRead } from "./extension.ts";
 import { DAYS, US_PHONE, type HeroPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
-import type { Job, JobPhoto } from "../features/jobs/fields.ts";
+import type { PhotoInfo, PhotoRef, ResolvePhoto, SiteService, SiteTown, WithPhotos } from "./site-rows.ts";
+import { FEATURE_FIELDS } from "../features/fields.ts";
 import { privacyFacts, type PrivacyFacts, type ServedBy } from "./privacy.ts";
 import { placeholdersIn, type Placeholder } from "./placeholders.ts";
 
@@ -44,21 +43,6 @@ interface LeadForm extends LeadFormEmbed {
   title: string;
 }
 
-/** A photo the data names, with the photo as the check read it (photos.ts): its size and hash. */
-export type PhotoRef<P extends { file: string } = Photo> = P & { info: PhotoInfo };
-
-/** A row with its photos resolved: the gallery's and the one at the top of its page. */
-type WithPhotos<Row extends { photos?: unknown; hero?: unknown }> = Omit<Row, "photos" | "hero"> & {
-  photos?: PhotoRef[];
-  hero?: PhotoRef<HeroPhoto>;
-};
-
-/** A town of towns.yaml, its photos resolved. */
-export type SiteTown = WithPhotos<Town>;
-
-/** A service of services.yaml, its photos resolved, with the town pages its areaServed names, in its order. */
-export type SiteService = WithPhotos<Service> & { servedTowns: SiteTown[] };
-
 export interface Business extends Omit<SiteData, "phones" | "hours" | "leadForm" | "hero"> {
   leadForm: LeadForm;
   /** The photo at the top of the home page, when site.yaml names one. */
@@ -87,8 +71,8 @@ export interface SiteModel {
   /** Further town pages listed under "Also serving". */
   alsoServing: SiteTown[];
   homeFaqs: RawData["homeFaqs"];
-  /** The jobs done, newest first (jobs.ts); none when the owner has given none. */
-  jobs: SiteJob[];
+  /** Each data feature's rows as its pages read them (features/<name>/fields.ts, `model`), by feature. */
+  features: FeatureModels;
   /** What the privacy page shows of the data (privacy.ts), and site.yaml's date of its words. */
   privacy: { facts: PrivacyFacts; updated: string };
 }
@@ -295,39 +279,29 @@ export function allTowns(model: Pick<SiteModel, "towns" | "alsoServing">): reado
   return [...model.towns, ...model.alsoServing];
 }
 
-/** A job of jobs.yaml with the rows it names: its town's page and its services, in its order, and its photos resolved. */
-export interface SiteJob extends Omit<Job, "photos"> {
-  photos: PhotoRef<JobPhoto>[];
-  /** Its first after photo, which stands for it in lists and link previews (jobs.ts, leadPhoto). */
-  lead: PhotoRef<JobPhoto>;
-  townPage: SiteTown;
-  servicePages: SiteService[];
-}
-
-type Resolve = <P extends { file: string }>(photo: P) => PhotoRef<P>;
-
 /**
  * A photo reference with the photo it names. The check (photos.ts) read every photo a row names
  * and refused the data when one could not be read, so each is in `photos`.
  */
-function photoResolver(photos: RawData["photos"]): Resolve {
+function photoResolver(photos: RawData["photos"]): ResolvePhoto {
   return (photo) => ({ ...photo, info: photos.get(photo.file)! });
 }
 
-function withPhotos<Row extends { photos?: Photo[]; hero?: HeroPhoto }>(row: Row, resolve: Resolve): WithPhotos<Row> {
+function withPhotos<Row extends { photos?: Photo[]; hero?: HeroPhoto }>(row: Row, resolve: ResolvePhoto): WithPhotos<Row> {
   const { photos, hero, ...rest } = row;
   return { ...rest, ...(photos ? { photos: photos.map(resolve) } : {}), ...(hero ? { hero: resolve(hero) } : {}) };
 }
 
 /**
  * The rows with what they name: each photo reference with its photo, each service with its towns,
- * each job with its town and its services, looked up once, here. The rules (rules.ts) have refused
- * a town slug without a page, a service key that does not exist and a job without an after photo.
+ * each feature's rows with what they name (a job's town and services), looked up once, here. The
+ * rules (rules.ts, and each feature's) have refused a town slug without a page and a service key
+ * that does not exist.
  */
 function resolvedRows(
-  raw: Pick<RawData, "jobs" | "towns" | "alsoServing" | "services">,
-  resolve: Resolve,
-): Pick<SiteModel, "services" | "towns" | "alsoServing" | "jobs"> {
+  raw: Pick<RawData, "towns" | "alsoServing" | "services" | "featureFiles">,
+  resolve: ResolvePhoto,
+): Pick<SiteModel, "services" | "towns" | "alsoServing" | "features"> {
   const towns = raw.towns.map((town) => withPhotos(town, resolve));
   const alsoServing = raw.alsoServing.map((town) => withPhotos(town, resolve));
   const townBySlug = new Map([...towns, ...alsoServing].map((town) => [town.slug, town]));
@@ -335,18 +309,13 @@ function resolvedRows(
     ...withPhotos(service, resolve),
     servedTowns: service.areaServed.map((slug) => townBySlug.get(slug)!),
   }));
-  const serviceByKey = new Map(services.map((service) => [service.key, service]));
-  const jobs = raw.jobs.map((job) => {
-    const photos = job.photos.map(resolve);
-    return {
-      ...job,
-      photos,
-      lead: leadPhoto({ photos })!,
-      townPage: townBySlug.get(job.town)!,
-      servicePages: job.services.map((key) => serviceByKey.get(key)!),
-    };
-  });
-  return { services, towns, alsoServing, jobs };
+  const core = { towns: [...towns, ...alsoServing], services, photo: resolve };
+  const features = Object.fromEntries(
+    (FEATURE_FIELDS as readonly FeatureFields[]).flatMap((fields) =>
+      fields.model ? [[fields.feature, fields.model(raw.featureFiles, core)] as const] : [],
+    ),
+  );
+  return { services, towns, alsoServing, features };
 }
 
 /** The measured photos of `refs`, once each. */
@@ -354,10 +323,13 @@ function photosOf(refs: readonly (PhotoRef<{ file: string }> | undefined)[]): Ph
   return [...new Map(refs.flatMap((ref) => (ref ? [[ref.info.hash, ref.info] as const] : []))).values()];
 }
 
-/** The photos of the town, service and job rows' own photos (galleries, a job's pairs), once each. */
-export function galleryPhotos(model: Pick<SiteModel, "services" | "towns" | "alsoServing" | "jobs">): PhotoInfo[] {
-  const rows: { photos?: PhotoRef<{ file: string }>[] }[] = [...model.services, ...allTowns(model), ...model.jobs];
-  return photosOf(rows.flatMap((row) => row.photos ?? []));
+/** The photos of the town and service rows' own photos (galleries) and of the features' rows (a job's pairs), once each. */
+export function galleryPhotos(model: Pick<SiteModel, "services" | "towns" | "alsoServing" | "features">): PhotoInfo[] {
+  const rows = [...model.services, ...allTowns(model)];
+  return photosOf([
+    ...rows.flatMap((row) => row.photos ?? []),
+    ...Object.values(model.features).flatMap((feature) => feature.photos),
+  ]);
 }
 
 /** The photos shown at the top of a page (the home page's, a service's, a town's), once each. */

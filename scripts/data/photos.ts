@@ -20,24 +20,13 @@ import { openRegularFile, pictureFolderProblem } from "./regular-file.ts";
 import { PHOTO_FOLDER } from "./fields.ts";
 import { DATA_FILES, type HeroPhoto, type Photo } from "./schema.ts";
 import type { CheckedFiles } from "./rows.ts";
+import type { PhotoInfo } from "./site-rows.ts";
 
 /** The narrowest photo the gallery takes: it shows photos up to about 800 px wide on a phone. */
 const MIN_PHOTO_WIDTH = 800;
 
 /** Formats sharp reads and the site encodes from ("heif" covers AVIF and HEIC). */
 const READABLE_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
-
-export interface PhotoInfo {
-  /** As written in the data: "photos/mattoon-basement-dig.jpg". */
-  file: string;
-  /** The absolute path of the original. */
-  source: string;
-  /** The first 16 hex digits of the sha256 of its bytes: unchanged bytes, unchanged outputs. */
-  hash: string;
-  /** Its size as shown, after the camera's orientation is applied. */
-  width: number;
-  height: number;
-}
 
 /** A photo field in a parsed data file, with the path to it. */
 export interface PhotoPlace {

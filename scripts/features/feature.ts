@@ -87,6 +87,12 @@ export interface Feature {
    * named `before`; a kind makes no page while the data gives it none.
    */
   pages?: { kinds: readonly PageKindModule[]; before: string };
+  /**
+   * For each data file of its own, where the editor's preview shows a change to it
+   * (pipeline/draft.ts): its page (the home page in a build without it), and the lists its rows are
+   * in with the field that names each, the `key` of a row's own page (site/page.ts's RowSubject).
+   */
+  dataPages?: Readonly<Record<string, { page: string; lists: readonly string[]; key: string }>>;
   /** What it may add to a page's inline script, in bytes, when it is on (test/budgets.test.ts). */
   scriptBudget?: number;
 }

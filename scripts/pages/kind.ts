@@ -30,6 +30,9 @@ export function pageTitle(base: string, businessName: string): string {
   return full.length <= MAX_TITLE ? full : base;
 }
 
+/** The longest meta description search results show in full. */
+export const DESCRIPTION_LENGTH = 160;
+
 /** The home page's crumb, first on every other public page. */
 export const HOME_CRUMB: Crumb = { name: "Home", path: HOME_PATH };
 
@@ -49,6 +52,7 @@ export function pageRoute(page: {
   subject?: PageSubject;
   jsonLd?: Route["jsonLd"];
   linkText?: string;
+  listedUnder?: string;
 }): KindPage {
   const { path, meta, breadcrumbs, render, hero, subject = SITE_SUBJECT } = page;
   return {
@@ -61,6 +65,7 @@ export function pageRoute(page: {
     linkText: page.linkText ?? breadcrumbs.at(-1)?.name ?? meta.title,
     render,
     ...(hero ? { hero } : {}),
+    ...(page.listedUnder ? { listedUnder: page.listedUnder } : {}),
   };
 }
 

@@ -5,7 +5,8 @@
 // copied to dist/. Each copy is kept in the build's cache (photos/) under a key of the original's
 // hash, the copy's size and format and the settings, so an unchanged photo is not encoded again.
 import sharp, { type Sharp } from "sharp";
-import { uprightPhoto, type PhotoInfo } from "../data/photos.ts";
+import { uprightPhoto } from "../data/photos.ts";
+import type { PhotoInfo } from "../data/site-rows.ts";
 import { Backlog } from "../lib/backlog.ts";
 import { cacheKey, type BuildCache } from "../lib/cache.ts";
 import {

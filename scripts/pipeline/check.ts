@@ -11,8 +11,8 @@ export interface CheckSummary {
   towns: number;
   alsoServing: number;
   homeFaqs: number;
-  /** Jobs in jobs.yaml (none without the file). */
-  jobs: number;
+  /** What the features' own files hold, as the summary line counts it ("2 jobs"), when they hold some. */
+  featureRows: { count: number; noun: string }[];
   /** HTML pages a generate would write, the 404 page included. */
   pages: number;
   /** Data files that are valid but not in the canonical form of `sitegen fmt`. */
@@ -37,7 +37,7 @@ export async function checkSite(dataDir: string, { production = false } = {}): P
     towns: site.model.towns.length,
     alsoServing: site.model.alsoServing.length,
     homeFaqs: site.model.homeFaqs.length,
-    jobs: site.model.jobs.length,
+    featureRows: Object.values(site.model.features).flatMap((feature) => (feature.summary ? [feature.summary] : [])),
     pages: site.routes.length + 1,
     unformatted: await unformattedDataFiles(dataDir),
     milliseconds: Math.round(performance.now() - started),
@@ -62,7 +62,7 @@ export function describeCheck(summary: CheckSummary, dataLabel: string): string 
           ...summary.placeholders.map(formatProblem),
         ];
   return [
-    `OK: ${dataLabel} is valid: ${count(summary.services, "service")}, ${count(townCount, "town")} (${summary.towns} in the town grids, ${summary.alsoServing} under "Also serving"), ${count(summary.homeFaqs, "home-page question")}${summary.jobs > 0 ? `, ${count(summary.jobs, "job")}` : ""}.`,
+    `OK: ${dataLabel} is valid: ${count(summary.services, "service")}, ${count(townCount, "town")} (${summary.towns} in the town grids, ${summary.alsoServing} under "Also serving"), ${count(summary.homeFaqs, "home-page question")}${summary.featureRows.map((rows) => `, ${count(rows.count, rows.noun)}`).join("")}.`,
     `${count(summary.pages, "page")} would be written. Nothing was written to dist/; run \`npm run generate\` to build the site.`,
     ...notes,
     ...placeholders,

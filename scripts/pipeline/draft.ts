@@ -10,8 +10,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
 import { DATA_FILES, type DataFileName } from "../data/schema.ts";
-import type { Route } from "../site/page.ts";
-import { HOME_PATH, PROJECTS_PATH, SERVICES_PATH, TOWNS_PATH } from "../site/urls.ts";
+import { FEATURES } from "../features/index.ts";
+import type { PageSubject, Route } from "../site/page.ts";
+import { HOME_PATH, SERVICES_PATH, TOWNS_PATH } from "../site/urls.ts";
 
 const run = promisify(execFile);
 
@@ -37,23 +38,33 @@ export async function publishedBranch(dataDir: string): Promise<string> {
   return typeof site.editor?.branch === "string" ? site.editor.branch : "main";
 }
 
-/** The page each data file's changes show on when nothing more precise is known. */
-const FILE_PAGES: Record<DataFileName, string> = {
-  site: HOME_PATH,
-  faq: HOME_PATH,
+/**
+ * Where a change to each of the core's data files shows when nothing more precise is known, and
+ * where the files whose rows have pages keep them, with the field that names a row. A feature's
+ * own files say so themselves (features/feature.ts, `dataPages`).
+ */
+const CORE_PAGES: Readonly<Record<string, { page: string; lists?: readonly string[]; key?: string }>> = {
+  site: { page: HOME_PATH },
+  faq: { page: HOME_PATH },
   // The home page's questions say the JULIE rule; a changed rule shows on every page that refers to it.
-  law: HOME_PATH,
-  services: SERVICES_PATH,
-  towns: TOWNS_PATH,
-  jobs: PROJECTS_PATH,
+  law: { page: HOME_PATH },
+  services: { page: SERVICES_PATH, lists: ["services"], key: "key" },
+  towns: { page: TOWNS_PATH, lists: ["towns", "alsoServing"], key: "slug" },
 };
 
-/** Where each data file keeps its rows and what names a row, with the kind of page a row has. */
-const ROWS: Partial<Record<DataFileName, { lists: string[]; key: string; subject: "town" | "service" | "job" }>> = {
-  towns: { lists: ["towns", "alsoServing"], key: "slug", subject: "town" },
-  services: { lists: ["services"], key: "key", subject: "service" },
-  jobs: { lists: ["jobs"], key: "slug", subject: "job" },
-};
+/** The data file and the key of the row a page is about, when it is about one. */
+function rowOf(subject: PageSubject): { file: string; key: string } | undefined {
+  switch (subject.kind) {
+    case "town":
+      return { file: "towns", key: subject.town.slug };
+    case "service":
+      return { file: "services", key: subject.service.key };
+    case "row":
+      return { file: subject.file, key: subject.key };
+    case "site":
+      return undefined;
+  }
+}
 
 /**
  * The data folder as the published branch has it, checked out of git into a folder of its own:
@@ -110,38 +121,40 @@ export async function editedPages(
   published: string | undefined,
   routes: readonly Route[],
 ): Promise<Record<DataFileName, string>> {
-  const pages = { ...FILE_PAGES };
-  if (!routes.some((route) => route.path === PROJECTS_PATH)) pages.jobs = HOME_PATH;
+  const places = {
+    ...CORE_PAGES,
+    ...Object.assign({}, ...FEATURES.map((feature) => feature.dataPages ?? {})),
+  } as typeof CORE_PAGES;
+  const names = Object.keys(DATA_FILES) as DataFileName[];
+  // A file's page, when this build has it (a feature's list has no page without rows), else the home page.
+  const pages = Object.fromEntries(
+    names.map((name) => {
+      const page = places[name]?.page;
+      return [name, page && routes.some((route) => route.path === page) ? page : HOME_PATH];
+    }),
+  ) as Record<DataFileName, string>;
   if (!published) return pages;
-  for (const [name, { file }] of Object.entries(DATA_FILES) as [DataFileName, { file: string }][]) {
-    const rows = ROWS[name];
-    if (!rows) continue;
+  for (const name of names) {
+    const { file } = DATA_FILES[name];
+    const { lists, key } = places[name] ?? {};
+    if (!lists || !key) continue;
     const [before, after] = (await Promise.all([readRows(published, file), readRows(dataDir, file)])) as Record<
       string,
       unknown
     >[];
     const keyed = (data: Record<string, unknown> | undefined) =>
       new Map(
-        rows.lists.flatMap((list) =>
+        lists.flatMap((list) =>
           ((data?.[list] as Record<string, unknown>[] | undefined) ?? []).map(
-            (row) => [String(row[rows.key]), JSON.stringify(row)] as const,
+            (row) => [String(row[key]), JSON.stringify(row)] as const,
           ),
         ),
       );
     const [old, now] = [keyed(before), keyed(after)];
     const changed = [...now].filter(([key, row]) => old.get(key) !== row).map(([key]) => key);
     const page = routes.find((route) => {
-      const subject = route.subject;
-      if (subject.kind !== rows.subject) return false;
-      const key =
-        subject.kind === "town"
-          ? subject.town.slug
-          : subject.kind === "service"
-            ? subject.service.key
-            : subject.kind === "job"
-              ? subject.job.slug
-              : undefined;
-      return key !== undefined && changed.includes(key);
+      const row = rowOf(route.subject);
+      return row?.file === name && changed.includes(row.key);
     });
     if (page) pages[name] = page.path;
   }

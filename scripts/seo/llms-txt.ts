@@ -28,7 +28,15 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
   const { business } = model;
   const publicRoutes = routes.filter((route) => !route.meta.noindex);
   const about = (subject: PageSubject["kind"]) =>
-    publicRoutes.filter((route) => route.subject.kind === subject).map((route) => linkLine(route, model));
+    publicRoutes
+      .filter((route) => route.subject.kind === subject && !route.listedUnder)
+      .map((route) => linkLine(route, model));
+  // The features' kinds of page under their own headings (a job's, "Projects"), in the routes' order:
+  // only when there is such a page, so no heading over nothing.
+  const listed = new Map<string, string[]>();
+  for (const route of publicRoutes)
+    if (route.listedUnder)
+      listed.set(route.listedUnder, [...(listed.get(route.listedUnder) ?? []), linkLine(route, model)]);
   const hours = business.hours.map((entry) => `${entry.dayRange} ${entry.timeRange}`);
   const contactUrl = absoluteUrl(business.url, CONTACT_PATH);
 
@@ -62,8 +70,7 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "",
     ...about("town"),
     "",
-    // Only when the owner has given a job: no heading over nothing.
-    ...(model.jobs.length > 0 ? ["## Projects", "", ...about("job"), ""] : []),
+    ...[...listed].flatMap(([heading, lines]) => [`## ${heading}`, "", ...lines, ""]),
     "## Optional",
     "",
     `- [Sitemap](${absoluteUrl(business.url, "/sitemap.xml")}): every page with the date its content last changed`,

@@ -1,12 +1,12 @@
 // Link previews: the Open Graph values of every page and the preview image each page points at.
 // One image for the site, one per service and one per town page, all drawn from the data; a page
-// whose row has photos (a job always has one) shows its first photo instead.
+// whose row has photos shows its first photo instead, and a feature's row (a job) always has one.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { PALETTE } from "../data/palette.ts";
 import { iconIn, type Icons } from "../data/icons.ts";
-import { allTowns, joinList, townPhone, type PhotoRef, type SiteModel } from "../data/model.ts";
-import type { PhotoInfo } from "../data/photos.ts";
+import { allTowns, joinList, townPhone, type SiteModel } from "../data/model.ts";
+import type { PhotoInfo, PhotoRef } from "../data/site-rows.ts";
 import { photoCardFile } from "../site/photos.ts";
 
 import type { PageSubject, Route } from "../site/page.ts";
@@ -45,8 +45,8 @@ interface CardText {
   alt: string;
 }
 
-/** What a drawn card can be about: a job's page always shows one of its photos. */
-type DrawnSubject = Exclude<PageSubject, { kind: "job" }>;
+/** What a drawn card can be about: a feature's row (a job) always shows its photo. */
+type DrawnSubject = Exclude<PageSubject, { kind: "row" }>;
 
 export function socialImageFile(subject: DrawnSubject): string {
   switch (subject.kind) {
@@ -134,7 +134,7 @@ export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons,
   const onCard = faceOnCard(face);
   const subjects: PageSubject[] = [{ kind: "site" }, ...routes.map((route) => route.subject)];
   for (const subject of subjects) {
-    if (subject.kind === "job") continue;
+    if (subject.kind === "row") continue;
     const file = socialImageFile(subject);
     if (images.has(file)) continue;
     const { card, subjectIcon, alt } = cardTextFor(subject, model);
@@ -147,10 +147,13 @@ export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons,
   return [...images.values()];
 }
 
-/** The photos whose 1200×630 crops are pages' preview images: each job's lead photo, and the first of each service's and town's. */
+/** The photos whose 1200×630 crops are pages' preview images: the first of each service's and town's, and the features' (a job's lead photo). */
 export function previewPhotos(model: SiteModel): PhotoInfo[] {
   const rows = [...model.services, ...allTowns(model)];
-  const photos = [...rows.flatMap((row) => row.photos?.slice(0, 1) ?? []), ...model.jobs.map((job) => job.lead)];
+  const photos = [
+    ...rows.flatMap((row) => row.photos?.slice(0, 1) ?? []),
+    ...Object.values(model.features).flatMap((feature) => feature.cards),
+  ];
   return [...new Map(photos.map(({ info }) => [info.hash, info])).values()];
 }
 
@@ -166,11 +169,11 @@ export function socialMetaFor(route: Route, model: SiteModel, canonicalUrl: stri
 }
 
 /**
- * A page's preview image, as its tags name it: a job's lead photo (it always has one), else the
+ * A page's preview image, as its tags name it: a feature's row's photo (a job's lead photo), else the
  * first photo of the service or town the page is about, cropped; else its drawn card.
  */
 function previewImage(subject: PageSubject, model: SiteModel): SocialMeta["image"] {
-  if (subject.kind === "job") return photoImage(subject.job.lead, model);
+  if (subject.kind === "row") return photoImage(subject.photo, model);
   const first =
     subject.kind === "service"
       ? subject.service.photos?.[0]

@@ -16,16 +16,8 @@ import type {
   Thing,
   WebSite,
 } from "schema-dts";
-import {
-  allTowns,
-  estimateByForm,
-  townPhone,
-  type Phone,
-  type SiteModel,
-  type SiteService,
-  type SiteTown,
-  type TextLink,
-} from "../data/model.ts";
+import { allTowns, estimateByForm, townPhone, type Phone, type SiteModel, type TextLink } from "../data/model.ts";
+import type { SiteService, SiteTown } from "../data/site-rows.ts";
 import type { Crumb, FactPlace, Route } from "../site/page.ts";
 import { absoluteUrl, CONTACT_PATH, HOME_PATH, servicePath, townPath } from "../site/urls.ts";
 import { isPlaceholderAddress, isPlaceholderPhone, isPlaceholderStreet } from "../data/placeholders.ts";

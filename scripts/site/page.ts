@@ -4,17 +4,30 @@
 import type { PrivacyPart } from "./privacy.ts";
 import type { ReactElement } from "react";
 import type { Thing } from "schema-dts";
-import type { Business, SiteJob, SiteService, SiteTown } from "../data/model.ts";
+import type { Business } from "../data/model.ts";
+import type { PhotoRef, SiteService, SiteTown } from "../data/site-rows.ts";
 import type { Favicon } from "./favicon.ts";
 import type { HeroImage } from "./photos.ts";
 import type { SocialMeta } from "./social.ts";
 
-/** What a page is about: the site as a whole, one service, one town or one job. */
+/** What a page is about: the site as a whole, one service, one town, or one row of a feature's own file (a job). */
 export type PageSubject =
-  | { kind: "site" }
-  | { kind: "service"; service: SiteService }
-  | { kind: "town"; town: SiteTown }
-  | { kind: "job"; job: SiteJob };
+  { kind: "site" } | { kind: "service"; service: SiteService } | { kind: "town"; town: SiteTown } | RowSubject;
+
+/**
+ * One row of a feature's own data file, on a page of its own (a job of jobs.yaml): the file's name
+ * and the row's key, by which a draft's preview opens the page of the row it changed
+ * (pipeline/draft.ts); the town page it is in, which is what the page is about for the features
+ * that ask (counting's events); and the photo that stands for it, its preview image
+ * (seo/social-meta.ts).
+ */
+interface RowSubject {
+  kind: "row";
+  file: string;
+  key: string;
+  town?: SiteTown;
+  photo: PhotoRef<{ file: string; alt: string }>;
+}
 
 export interface Crumb {
   name: string;
@@ -48,6 +61,11 @@ export interface Route {
   jsonLd(pageUrl: string): Thing[];
   /** The words /llms.txt links the page by. */
   linkText: string;
+  /**
+   * The heading /llms.txt lists it under, for a feature's kind of page (a job's, "Projects");
+   * else its subject's: "Pages", "Services" or "Towns".
+   */
+  listedUnder?: string;
   render(shell: PageShell): ReactElement;
 }
 

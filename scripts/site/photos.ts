@@ -2,8 +2,7 @@
 // files under /assets/photos/ (named by the original's hash, so that the year-long immutable cache
 // applies) and for the <picture> that offers them. Pure functions: photos/ writes these files,
 // the templates link them.
-import type { PhotoInfo } from "../data/photos.ts";
-import type { PhotoRef } from "../data/model.ts";
+import type { PhotoInfo, PhotoRef } from "../data/site-rows.ts";
 import type { HeroPhoto, Photo } from "../data/schema.ts";
 
 /** The widths the gallery offers, and the original's own width when it is narrower than the largest. */

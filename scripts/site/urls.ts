@@ -119,9 +119,6 @@ export function townPath(town: { slug: string }): string {
   return `${TOWNS_PATH}/${town.slug}`;
 }
 
-/** The list of the jobs done; a page only when there is a job to list. */
-export const PROJECTS_PATH = "/projects";
-
 /**
  * Where the site editor's "View Preview" and "View on Live Site" go for each data file (admin/'s
  * preview_path): a page that sends the browser on to the page a change to that file is on. In a
@@ -130,10 +127,6 @@ export const PROJECTS_PATH = "/projects";
  */
 export function editedPath(dataFile: string): string {
   return `/edited/${dataFile}`;
-}
-
-export function projectPath(job: { slug: string }): string {
-  return `${PROJECTS_PATH}/${job.slug}`;
 }
 
 /** The full address of a path on the public site: site.yaml's url plus the path. */

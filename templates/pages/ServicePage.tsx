@@ -1,4 +1,5 @@
-import { joinList, otherServices, townsByArea, type SiteModel, type SiteService } from "../../scripts/data/model.ts";
+import { joinList, otherServices, townsByArea, type SiteModel } from "../../scripts/data/model.ts";
+import type { SiteService } from "../../scripts/data/site-rows.ts";
 import { CONTACT_SECTION_HREF, servicePath, SERVICES_PATH, townPath } from "../../scripts/site/urls.ts";
 import type { Town } from "../../scripts/data/schema.ts";
 import type { PageShell } from "../../scripts/site/page.ts";

@@ -6,8 +6,8 @@ import {
   servicesIn,
   townPhone,
   type SiteModel,
-  type SiteTown,
 } from "../../scripts/data/model.ts";
+import type { SiteTown } from "../../scripts/data/site-rows.ts";
 import { CONTACT_SECTION_HREF, servicePath } from "../../scripts/site/urls.ts";
 import type { PageShell } from "../../scripts/site/page.ts";
 import { Layout } from "../Layout.tsx";

@@ -8,7 +8,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { stringify } from "yaml";
 import { canonicalText } from "../../scripts/data/format.ts";
-import type { Job, JobPhoto } from "../../scripts/features/jobs/fields.ts";
+import type { Job, JobPhoto } from "../../scripts/features/jobs/data/schema.ts";
 import { FIXTURE_TODAY } from "./review-fixtures.ts";
 
 /** The build's "today" in the tests of jobs: after every fixture job's month, so that they never age. */

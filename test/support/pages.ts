@@ -5,7 +5,8 @@ import { loadData } from "../../scripts/data/load.ts";
 import { buildModel, type SiteModel } from "../../scripts/data/model.ts";
 import type { Route } from "../../scripts/site/page.ts";
 import { DATA_FILES } from "../../scripts/data/schema.ts";
-import { editedPath, fileForPath, projectPath, PROJECTS_PATH, servicePath, townPath } from "../../scripts/site/urls.ts";
+import { editedPath, fileForPath, servicePath, townPath } from "../../scripts/site/urls.ts";
+import { projectPath, PROJECTS_PATH } from "../../scripts/features/jobs/urls.ts";
 import { FIXTURE_JOBS, JOBS_SERVICE, JOBS_TOWN } from "./job-fixtures.ts";
 import { DATA_DIR } from "./paths.ts";
 

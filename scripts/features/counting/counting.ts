@@ -29,15 +29,15 @@ const BROWSER = path.join(SCRIPTS_DIR, "features", "counting", "browser");
 const TRACKER = path.join(BROWSER, "counting.ts");
 const LOADER = path.join(BROWSER, "counting-loader.ts");
 
-/** A town's or a service's page names it; a job's page names the job's town; a page about the site names neither. */
+/** A town's or a service's page names it; a row's page (a job's) names the row's town; a page about the site names neither. */
 function countedAbout(subject: PageSubject): CountedAbout {
   switch (subject.kind) {
     case "town":
       return { town: subject.town.name };
     case "service":
       return { service: subject.service.name };
-    case "job":
-      return { town: subject.job.townPage.name };
+    case "row":
+      return subject.town ? { town: subject.town.name } : {};
     case "site":
       return {};
   }

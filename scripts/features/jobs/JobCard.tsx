@@ -1,7 +1,6 @@
-import { monthText } from "../../data/jobs.ts";
-import type { SiteJob } from "../../data/model.ts";
+import { monthText, type SiteJob } from "./data/jobs.ts";
 import { shownPhoto } from "../../site/photos.ts";
-import { projectPath } from "../../site/urls.ts";
+import { projectPath } from "./urls.ts";
 import { Picture, type PhotoLoading } from "../../../templates/parts/Picture.tsx";
 
 /** A card is the whole width of a phone, less the page's and the card's margins; then half; then a third of 72rem. */

@@ -1,9 +1,10 @@
-import { beforeAndAfter, monthText, storyParagraphs } from "../../data/jobs.ts";
-import type { SiteJob, SiteModel } from "../../data/model.ts";
-import type { JobPhoto } from "./fields.ts";
+import { beforeAndAfter, monthText, storyParagraphs, type SiteJob } from "./data/jobs.ts";
+import type { SiteModel } from "../../data/model.ts";
+import type { JobPhoto } from "./data/schema.ts";
 import type { PageShell } from "../../site/page.ts";
 import { shownPhoto } from "../../site/photos.ts";
-import { PROJECTS_PATH, servicePath, townPath } from "../../site/urls.ts";
+import { servicePath, townPath } from "../../site/urls.ts";
+import { PROJECTS_PATH } from "./urls.ts";
 import { Layout } from "../../../templates/Layout.tsx";
 import { BeforeAfter } from "./BeforeAfter.tsx";
 import { CallToAction, estimateInvitation } from "../../../templates/parts/CallToAction.tsx";

@@ -3,10 +3,11 @@ import type { PageShell } from "../../site/page.ts";
 import { Layout } from "../../../templates/Layout.tsx";
 import { CallToAction, estimateInvitation } from "../../../templates/parts/CallToAction.tsx";
 import { JobCard } from "./JobCard.tsx";
+import { jobsOf } from "./fields.ts";
 import { PageTop } from "../../../templates/parts/PageTop.tsx";
 import { Section } from "../../../templates/parts/Section.tsx";
 
-/** Every job, newest first, each a card linking to its page. A page only when there is a job (routes.ts). */
+/** Every job, newest first, each a card linking to its page. A page only when there is a job (kinds/projects.ts). */
 export function ProjectsPage({ shell, model }: { shell: PageShell; model: SiteModel }) {
   const { business } = model;
   return (
@@ -20,7 +21,7 @@ export function ProjectsPage({ shell, model }: { shell: PageShell; model: SiteMo
       </PageTop>
       <Section>
         <ul className="card-grid">
-          {model.jobs.map((job, index) => (
+          {jobsOf(model).map((job, index) => (
             <JobCard key={job.slug} job={job} headingLevel="h2" load={index === 0 ? "first" : "lazy"} />
           ))}
         </ul>

@@ -1,11 +1,10 @@
-// The jobs done (data/jobs.yaml, a file of its own), the data the jobs feature adds: the file's
-// schema, its rules across files, its photos and prose as the core's checks read them, and its
-// editor labels. schema.ts lists the file among the data files (features/fields.ts lists this
-// module), so this file reads no schema of the core.
-import { z } from "zod";
-import type { FeatureFields } from "../../data/extension.ts";
+// The jobs done (data/jobs.yaml, a file of its own), the data the jobs feature adds: the file
+// (its schema is data/schema.ts), its rules across files, its photos and prose as the core's checks
+// read them, its rows as the pages read them (data/jobs.ts), and its editor labels. schema.ts lists
+// the file among the data files (features/fields.ts lists this module), so this file reads no
+// schema of the core.
+import { rowsOf, type FeatureFields, type FeatureModels } from "../../data/extension.ts";
 import { businessDay } from "../../data/days.ts";
-import { photoAlt, photoCaption, photoFile, slug, text } from "../../data/fields.ts";
 import {
   nearDuplicateJobs,
   nearDuplicateJobWording,
@@ -16,64 +15,8 @@ import type { DataProblem, PathKey } from "../../data/problems.ts";
 import { problemAt } from "../../data/read-yaml.ts";
 import { duplicates, type CheckedFiles, type Findings } from "../../data/rows.ts";
 import { didYouMean, suggestionsFor } from "../../data/suggest.ts";
-
-/** When a job's photo was taken: a job page shows a before photo and an after photo side by side. */
-const PHOTO_ROLES = ["before", "during", "after"] as const;
-
-/** A month as YYYY-MM, such as 2025-06: the month a job was done. */
-export const MONTH = /^\d{4}-(?:0[1-9]|1[0-2])$/;
-
-const jobPhotoSchema = z.strictObject({
-  file: photoFile,
-  role: z.enum(PHOTO_ROLES).describe("Taken before, during or after the work"),
-  alt: photoAlt,
-  caption: photoCaption,
-});
-
-/**
- * A job done, told on its own page (/projects/{slug}). The story's bounds: under 150 characters
- * (about 25 words) a story cannot say the three things a visitor wants to know, what the ground was
- * like, what was done and what it fixed; 1,500 keep a job page, its photos' markup and the rest of
- * the page within the first round trip (test/jobs.test.ts weighs the longest). The title is the
- * page's title too, which search results cut after about 60 characters.
- */
-const jobSchema = z.strictObject({
-  slug: slug.describe("The page's address, /projects/{slug}, such as charleston-yard-drain"),
-  title: text(10, 60).describe("What was done, as the page's heading: Yard drain for a wet lot in Charleston"),
-  town: slug.describe("The slug of the town page where the job was done, such as charleston"),
-  services: z
-    .array(slug)
-    .min(1, "at least one service")
-    .max(4, "at most 4 services")
-    .describe("The keys of the services it was, such as drainage-system"),
-  month: z
-    .string()
-    .regex(MONTH, "a month as YYYY-MM, such as 2025-06")
-    .describe("The month the job was done, as YYYY-MM; not after this month"),
-  story: z
-    .string()
-    .trim()
-    .min(150, "a story of at least 150 characters: what the ground was like, what was done and what it fixed")
-    .max(1500, "text of at most 1500 characters")
-    .describe(
-      "What the ground was like, what was done, what it fixed, in this job's own words. A new line starts a paragraph",
-    ),
-  photos: z
-    .array(jobPhotoSchema)
-    .min(1, "at least one photo, marked after")
-    .max(12, "at most 12 photos on one page")
-    .describe("Each marked before, during or after; at least one after. Location data is removed"),
-});
-
-const jobsFileSchema = z.strictObject({
-  jobs: z
-    .array(jobSchema)
-    .default([])
-    .describe("Each job gets a page; the newest show on the home page and on their town's and services' pages"),
-});
-
-export type Job = z.infer<typeof jobSchema>;
-export type JobPhoto = z.infer<typeof jobPhotoSchema>;
+import { resolvedJobs, type SiteJob } from "./data/jobs.ts";
+import { jobsFileSchema, type Job } from "./data/schema.ts";
 
 /** "before and during", for a job's photos: the roles given, each once, in the schema's order. */
 function rolesText(roles: readonly string[]): string {
@@ -178,6 +121,12 @@ export const jobsFields = {
     },
   },
   rules: jobRules,
+  model: resolvedJobs,
   labels: { jobs: "Jobs", story: "The story", month: "Month done", role: "Before, during or after" },
   itemLabels: { jobs: "Job" },
 } satisfies FeatureFields;
+
+/** The jobs as the site's model holds them, newest first, each resolved (`resolvedJobs()`); none without jobs.yaml. */
+export function jobsOf(model: { features: FeatureModels }): SiteJob[] {
+  return rowsOf(jobsFields, model.features) ?? [];
+}

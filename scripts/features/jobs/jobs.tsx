@@ -4,15 +4,16 @@
 // service's page (its own) and a town's page (those done there), and jobs.css, which only the
 // pages that show jobs carry.
 import path from "node:path";
-import { recentJobs } from "../../data/jobs.ts";
+import { recentJobs, type SiteJob } from "./data/jobs.ts";
+import { jobsOf } from "./fields.ts";
 import { bundleStylesheet } from "../../lib/bundle.ts";
 import { SCRIPTS_DIR } from "../../lib/paths.ts";
 import { HOME_PATH } from "../../site/urls.ts";
-import type { SiteJob } from "../../data/model.ts";
 import type { Feature } from "../feature.ts";
 import { projectKind } from "./kinds/project.ts";
 import { projectsKind } from "./kinds/projects.ts";
 import { RecentWork } from "./RecentWork.tsx";
+import { PROJECTS_PATH } from "./urls.ts";
 
 const STYLESHEET = path.join(SCRIPTS_DIR, "features", "jobs", "jobs.css");
 
@@ -23,22 +24,25 @@ const work = (jobs: SiteJob[], heading: string) =>
 export const jobs: Feature = {
   name: "jobs",
   pages: { kinds: [projectsKind, projectKind], before: "privacy" },
+  // A changed job opens its page, a removed one the list.
+  dataPages: { jobs: { page: PROJECTS_PATH, lists: ["jobs"], key: "slug" } },
   async parts({ model, kept }) {
-    if (model.jobs.length === 0) return undefined;
+    const jobs = jobsOf(model);
+    if (jobs.length === 0) return undefined;
     return {
       pageStyles: await bundleStylesheet([STYLESHEET], kept),
       sections: ({ path: address, subject }) => {
         switch (subject.kind) {
           case "site":
-            return address === HOME_PATH ? work(recentJobs(model.jobs), "Recent work") : {};
+            return address === HOME_PATH ? work(recentJobs(jobs), "Recent work") : {};
           case "service":
             return work(
-              recentJobs(model.jobs, { service: subject.service.key }),
+              recentJobs(jobs, { service: subject.service.key }),
               `Recent ${subject.service.label.toLowerCase()} work`,
             );
           case "town":
-            return work(recentJobs(model.jobs, { town: subject.town.slug }), `Recent work in ${subject.town.name}`);
-          case "job":
+            return work(recentJobs(jobs, { town: subject.town.slug }), `Recent work in ${subject.town.name}`);
+          case "row":
             return {};
         }
       },

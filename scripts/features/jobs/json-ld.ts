@@ -2,11 +2,14 @@
 // collection of the job pages, and each job as a work of the business's (seo/structured-data.ts
 // gives the business's and a town's nodes, which these refer to).
 import type { CollectionPage, CreativeWork, ImageObject } from "schema-dts";
-import { storySummary } from "../../data/jobs.ts";
-import type { SiteJob, SiteModel } from "../../data/model.ts";
+import { storySummary, type SiteJob } from "./data/jobs.ts";
+import { jobsOf } from "./fields.ts";
+import type { SiteModel } from "../../data/model.ts";
+import { DESCRIPTION_LENGTH } from "../../pages/kind.ts";
 import { businessRef, cityNode, websiteId, type Node } from "../../seo/structured-data.ts";
 import { photoVariants } from "../../site/photos.ts";
-import { absoluteUrl, projectPath, servicePath } from "../../site/urls.ts";
+import { absoluteUrl, servicePath } from "../../site/urls.ts";
+import { projectPath } from "./urls.ts";
 
 /**
  * The list of jobs (/projects): a collection page whose main entity is the list of the job pages,
@@ -23,8 +26,8 @@ export function projectsNode(model: SiteModel, pageUrl: string): Node<Collection
     mainEntity: {
       "@type": "ItemList",
       itemListOrder: "https://schema.org/ItemListOrderDescending",
-      numberOfItems: model.jobs.length,
-      itemListElement: model.jobs.map((job, index) => ({
+      numberOfItems: jobsOf(model).length,
+      itemListElement: jobsOf(model).map((job, index) => ({
         "@type": "ListItem",
         position: index + 1,
         name: job.title,
@@ -60,7 +63,7 @@ export function jobNode(job: SiteJob, model: SiteModel): Node<CreativeWork> {
     "@type": "CreativeWork",
     "@id": `${url}#job`,
     name: job.title,
-    description: storySummary(job.story),
+    description: storySummary(job.story, DESCRIPTION_LENGTH),
     text: job.story,
     url,
     dateCreated: job.month,

@@ -57,7 +57,7 @@ export const reviews: Feature = {
                 ),
               };
             return {};
-          case "job":
+          case "row":
             return {};
         }
       },

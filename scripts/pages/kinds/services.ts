@@ -1,12 +1,11 @@
 // The services index: every service of services.yaml as a card.
 import { createElement } from "react";
 import { joinList } from "../../data/model.ts";
-import { DESCRIPTION_LENGTH } from "../../data/jobs.ts";
 import type { Service } from "../../data/schema.ts";
 import { ServicesPage } from "../../../templates/pages/ServicesPage.tsx";
 import type { Crumb } from "../../site/page.ts";
 import { SERVICES_PATH } from "../../site/urls.ts";
-import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
+import { DESCRIPTION_LENGTH, HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../kind.ts";
 
 /** The services index's crumb, on each service's page too. */
 export const SERVICES_CRUMB: Crumb = { name: "Services", path: SERVICES_PATH };

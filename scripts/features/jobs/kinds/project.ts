@@ -1,10 +1,11 @@
 // A job's page, one for each job of jobs.yaml.
 import { createElement } from "react";
-import { DESCRIPTION_LENGTH, storySummary } from "../../../data/jobs.ts";
+import { storySummary } from "../data/jobs.ts";
+import { jobsOf } from "../fields.ts";
 import { ProjectPage } from "../ProjectPage.tsx";
 import { jobNode } from "../json-ld.ts";
-import { projectPath } from "../../../site/urls.ts";
-import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../../../pages/kind.ts";
+import { projectPath } from "../urls.ts";
+import { DESCRIPTION_LENGTH, HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../../../pages/kind.ts";
 import { PROJECTS_CRUMB } from "./projects.ts";
 
 /**
@@ -12,7 +13,7 @@ import { PROJECTS_CRUMB } from "./projects.ts";
  * name it (a search result then says where), within the characters results show (DESCRIPTION_LENGTH).
  */
 function jobDescription(story: string, town: string): string {
-  if (story.includes(town)) return storySummary(story);
+  if (story.includes(town)) return storySummary(story, DESCRIPTION_LENGTH);
   const lead = `${town}, IL: `;
   return `${lead}${storySummary(story, DESCRIPTION_LENGTH - lead.length)}`;
 }
@@ -20,7 +21,7 @@ function jobDescription(story: string, town: string): string {
 export const projectKind: PageKindModule = {
   kind: "project",
   routes: ({ model }) =>
-    model.jobs.map((job) =>
+    jobsOf(model).map((job) =>
       pageRoute({
         path: projectPath(job),
         meta: {
@@ -29,9 +30,10 @@ export const projectKind: PageKindModule = {
         },
         breadcrumbs: [HOME_CRUMB, PROJECTS_CRUMB, { name: job.title, path: projectPath(job) }],
         render: (shell) => createElement(ProjectPage, { shell, model, job }),
-        subject: { kind: "job", job },
+        subject: { kind: "row", file: "jobs", key: job.slug, town: job.townPage, photo: job.lead },
         jsonLd: () => [jobNode(job, model)],
         linkText: job.title,
+        listedUnder: "Projects",
       }),
     ),
 };

@@ -3,7 +3,8 @@ import { createElement } from "react";
 import { ProjectsPage } from "../ProjectsPage.tsx";
 import { projectsNode } from "../json-ld.ts";
 import type { Crumb } from "../../../site/page.ts";
-import { PROJECTS_PATH } from "../../../site/urls.ts";
+import { PROJECTS_PATH } from "../urls.ts";
+import { jobsOf } from "../fields.ts";
 import { HOME_CRUMB, pageRoute, pageTitle, type PageKindModule } from "../../../pages/kind.ts";
 
 /** The list's crumb, on each job's page too. */
@@ -12,7 +13,7 @@ export const PROJECTS_CRUMB: Crumb = { name: "Projects", path: PROJECTS_PATH };
 export const projectsKind: PageKindModule = {
   kind: "projects",
   routes: ({ model }) =>
-    model.jobs.length === 0
+    jobsOf(model).length === 0
       ? []
       : [
           pageRoute({
