@@ -5,18 +5,14 @@
 // schema of the core.
 import { rowsOf, type FeatureFields, type FeatureModels } from "../../data/extension.ts";
 import { businessDay } from "../../data/days.ts";
-import {
-  nearDuplicateJobs,
-  nearDuplicateJobWording,
-  TOWN_PAGE_LISTS,
-  type TownPageList,
-} from "../../data/near-duplicates.ts";
+import { TOWN_PAGE_LISTS, type TownPageList } from "../../data/near-duplicates.ts";
 import type { DataProblem, PathKey } from "../../data/problems.ts";
 import { problemAt } from "../../data/read-yaml.ts";
 import { duplicates, type CheckedFiles, type Findings } from "../../data/rows.ts";
 import { didYouMean, suggestionsFor } from "../../data/suggest.ts";
 import { resolvedJobs, type SiteJob } from "./data/jobs.ts";
 import { jobsFileSchema, type Job } from "./data/schema.ts";
+import { nearDuplicateJobs, nearDuplicateJobWording } from "./data/near-duplicates.ts";
 
 /** "before and during", for a job's photos: the roles given, each once, in the schema's order. */
 function rolesText(roles: readonly string[]): string {
