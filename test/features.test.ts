@@ -156,14 +156,14 @@ describe("the list of features", () => {
     const site = await model();
     const voice = giving("one", { sections: () => ({ voices: createElement("p", null, "one") }) });
     const parts = await siteParts({ model: site, today: new Date() }, [voice, { ...voice, name: "two" }]);
-    expect(() => parts.sections({ path: "/contact", kind: "contact", subject: { kind: "site" } })).toThrow(
+    expect(() => parts.onPage({ path: "/contact", kind: "contact", subject: { kind: "site" } })).toThrow(
       "Two features put a section in voices on /contact: one and two",
     );
     const quiet = await siteParts({ model: site, today: new Date() }, [
       voice,
       giving("two", { sections: () => ({ voices: null }) }),
     ]);
-    expect(quiet.sections({ path: "/", kind: "home", subject: { kind: "site" } }).voices).toBeDefined();
+    expect(quiet.onPage({ path: "/", kind: "home", subject: { kind: "site" } }).sections.voices).toBeDefined();
   });
 
   it("adds a feature's page rules to the pages it shows something on and to its own, and to no other", async () => {
@@ -177,9 +177,9 @@ describe("the list of features", () => {
       }),
     };
     const parts = await siteParts({ model: site, today: new Date() }, [styled]);
-    expect(parts.styles({ path: "/", kind: "home", subject: { kind: "site" } })).toBe(".one{}");
-    expect(parts.styles({ path: "/made-up", kind: "made-up", subject: { kind: "site" } })).toBe(".one{}");
-    expect(parts.styles({ path: "/contact", kind: "contact", subject: { kind: "site" } })).toBe("");
+    expect(parts.onPage({ path: "/", kind: "home", subject: { kind: "site" } }).styles).toBe(".one{}");
+    expect(parts.onPage({ path: "/made-up", kind: "made-up", subject: { kind: "site" } }).styles).toBe(".one{}");
+    expect(parts.onPage({ path: "/contact", kind: "contact", subject: { kind: "site" } }).styles).toBe("");
     expect(
       siteKinds([styled])
         .map(({ kind }) => kind)

@@ -43,12 +43,18 @@ export interface SiteParts {
   /** What /privacy says of each, in the list's order (site/privacy.ts's privacyStatements()). */
   privacy: PrivacyPart[];
   bodyData(subject: PageSubject): Record<string, string>;
-  /** The features' sections on a page, by place; two features with a section in one place on one page are refused. */
-  sections(page: SectionPage): Partial<Record<SectionSlot, ReactElement>>;
+  /** What they add to one page, each feature asked once (`PageParts`). */
+  onPage(page: SectionPage): PageParts;
   /** What they state of the business in the pages' structured data, by place; one property from one feature. */
   businessFacts: Partial<Record<FactPlace, Record<string, unknown>>>;
-  /** What they add to a page's stylesheet: the rules of each that shows something on it (a section, or its own page). */
-  styles(page: SectionPage): string;
+}
+
+/** What the features that are on add to one page. */
+export interface PageParts {
+  /** Their sections, by place; two features with a section in one place on one page are refused. */
+  sections: Partial<Record<SectionSlot, ReactElement>>;
+  /** Their rules of the page's stylesheet: those of each that shows something on it (a section, or its own page). */
+  styles: string;
 }
 
 /**
@@ -68,9 +74,8 @@ export async function siteParts(build: FeatureBuild, features: readonly Feature[
     head: [],
     privacy: [],
     bodyData: () => ({}),
-    sections: () => ({}),
+    onPage: () => ({ sections: {}, styles: "" }),
     businessFacts: {},
-    styles: () => "",
   };
   const owners = new Map<string, string>();
   const claim = (part: string, feature: string) => {
@@ -152,7 +157,7 @@ export async function siteParts(build: FeatureBuild, features: readonly Feature[
       }
     return data;
   };
-  site.sections = (page) => {
+  site.onPage = (page) => {
     const placed: Partial<Record<SectionSlot, ReactElement>> = {};
     const by = new Map<SectionSlot, string>();
     for (const [name, sectionsOf] of sections)
@@ -163,17 +168,13 @@ export async function siteParts(build: FeatureBuild, features: readonly Feature[
         by.set(slot, name);
         placed[slot] = section;
       }
-    return placed;
-  };
-  site.styles = (page) =>
-    styled
-      .filter(
-        ({ name, kinds }) =>
-          kinds.includes(page.kind) ||
-          sections.some(([owner, sectionsOf]) => owner === name && Object.values(sectionsOf(page)).some(Boolean)),
-      )
+    const showing = new Set(by.values());
+    const styles = styled
+      .filter(({ name, kinds }) => kinds.includes(page.kind) || showing.has(name))
       .map(({ styles }) => styles)
       .join("");
+    return { sections: placed, styles };
+  };
   return site;
 }
 

@@ -25,14 +25,25 @@ export interface RenderContext {
     bodyData: (subject: PageSubject) => Readonly<Record<string, string>>;
     head: readonly string[];
     privacy: readonly PrivacyPart[];
-    sections: (page: SectionPage) => Partial<Record<SectionSlot, ReactElement>>;
-    styles: (page: SectionPage) => string;
+    onPage: (page: SectionPage) => { sections: Partial<Record<SectionSlot, ReactElement>>; styles: string };
     favicon?: { icon: Favicon };
   };
 }
 
+/** What the features that are on give a page's shell, each asked once for the page. */
+function featureShell(features: NonNullable<RenderContext["features"]>, route: Route): Partial<PageShell> {
+  const { sections, styles } = features.onPage({ path: route.path, kind: route.kind, subject: route.subject });
+  return {
+    bodyData: features.bodyData(route.subject),
+    headScripts: features.head,
+    featurePrivacy: features.privacy,
+    sections,
+    featureStyles: styles,
+    ...(features.favicon ? { favicon: features.favicon.icon } : {}),
+  };
+}
+
 function shellFor(route: Route, context: RenderContext): PageShell {
-  const page = { path: route.path, kind: route.kind, subject: route.subject };
   const canonicalUrl = route.meta.noindex ? undefined : absoluteUrl(context.business.url, route.path);
   return {
     ...context.headFor?.(route, canonicalUrl),
@@ -44,16 +55,7 @@ function shellFor(route: Route, context: RenderContext): PageShell {
     assets: context.assets,
     year: context.year,
     ...(route.hero ? { hero: route.hero } : {}),
-    ...(context.features
-      ? {
-          bodyData: context.features.bodyData(route.subject),
-          headScripts: context.features.head,
-          featurePrivacy: context.features.privacy,
-          sections: context.features.sections(page),
-          featureStyles: context.features.styles(page),
-          ...(context.features.favicon ? { favicon: context.features.favicon.icon } : {}),
-        }
-      : {}),
+    ...(context.features ? featureShell(context.features, route) : {}),
     ...(context.preview ? { preview: true } : {}),
   };
 }
