@@ -7,7 +7,9 @@ import { readFile, rm } from "node:fs/promises";
 import { createElement } from "react";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteKinds, siteParts } from "../scripts/features/index.ts";
+import { siteKinds, siteParts, siteRoutes } from "../scripts/features/index.ts";
+import { editedPages } from "../scripts/pipeline/draft.ts";
+import { buildLlmsTxt } from "../scripts/seo/llms-txt.ts";
 import type { Feature } from "../scripts/features/feature.ts";
 import { inlineHash } from "../scripts/headers/csp.ts";
 import { headerPolicyFor } from "../scripts/headers/policy.ts";
@@ -187,6 +189,60 @@ describe("the list of features", () => {
     ).toEqual(["made-up", "privacy"]);
     expect(() => siteKinds([{ ...styled, pages: { kinds: [], before: "nowhere" } }])).toThrow(
       "The one feature's pages go before nowhere: no such kind of page",
+    );
+  });
+
+  it("refuses a feature that says where a change to a file not its own shows in a draft's preview", async () => {
+    const place = { page: "/", lists: ["towns"], key: "slug" };
+    const declaring = (name: string, file: string): Feature => ({
+      ...giving(name, undefined),
+      dataPages: { [file]: place },
+    });
+    await expect(editedPages(DATA_DIR, undefined, [], [declaring("one", "towns")])).rejects.toThrow(
+      "The one feature says where a change to towns shows: expected a data file of its own",
+    );
+    await expect(editedPages(DATA_DIR, undefined, [], [declaring("one", "reviews")])).rejects.toThrow(
+      "The one feature says where a change to reviews shows: expected a data file of its own",
+    );
+    await expect(
+      editedPages(DATA_DIR, undefined, [], [declaring("one", "jobs"), declaring("two", "jobs")]),
+    ).rejects.toThrow("The two feature says where a change to jobs shows: expected a data file of its own");
+  });
+
+  it("lists a feature's pages in /llms.txt under their own heading, or under Pages, and refuses one of the file's own headings", async () => {
+    const site = await model();
+    const routes = siteRoutes(site);
+    const town = site.towns[0]!;
+    const photo = {
+      file: "photos/x.jpg",
+      alt: "A made-up photo",
+      info: { file: "photos/x.jpg", source: "", hash: "0", width: 1, height: 1 },
+    };
+    const rowPage = (listedUnder?: string) => ({
+      ...routes[0]!,
+      path: "/made-up/one",
+      linkText: "A made-up row",
+      subject: { kind: "row" as const, file: "made-up", key: "one", town, photo },
+      ...(listedUnder ? { listedUnder } : {}),
+    });
+    const sections = (text: string) =>
+      text.split("\n").filter((line) => line.startsWith("## ") || line.includes("made-up row"));
+    expect(sections(buildLlmsTxt([...routes, rowPage("Made-up rows")], site))).toEqual([
+      "## Service area",
+      "## How to get an estimate",
+      "## Pages",
+      "## Services",
+      "## Towns",
+      "## Made-up rows",
+      expect.stringContaining("[A made-up row]"),
+      "## Optional",
+    ]);
+    expect(sections(buildLlmsTxt([...routes, rowPage()], site)).slice(2, 4)).toEqual([
+      "## Pages",
+      expect.stringContaining("[A made-up row]"),
+    ]);
+    expect(() => buildLlmsTxt([...routes, rowPage("Towns")], site)).toThrow(
+      '/made-up/one is listed under "Towns", a heading /llms.txt has already',
     );
   });
 

@@ -65,16 +65,17 @@ export type FeatureFileValues = Readonly<Record<string, unknown>>;
 /** A feature's rows as its pages read them (`FeatureFields.model`), with what the core makes of them. */
 export interface FeatureRows<Rows = unknown> {
   rows: Rows;
-  /** The rows' own photos (a job's pairs), encoded for the pages as the core's galleries are. */
+  /**
+   * The rows' own photos (a job's pairs), encoded for the pages as the core's galleries are: each
+   * from the file's `photoLists`, which the check read (`CoreRows.photo` resolves those only).
+   */
   photos: readonly PhotoRef<{ file: string }>[];
-  /** The photos whose 1200×630 crops are their pages' preview images (a job's lead photo). */
-  cards: readonly PhotoRef<{ file: string }>[];
   /** What `sitegen check`'s line says of them ("2 jobs"), when there are some. */
   summary?: { count: number; noun: string };
 }
 
-/** Each data feature's rows as its pages read them, by feature (the site model's `features`). */
-export type FeatureModels = Readonly<Record<string, FeatureRows>>;
+/** Each data feature's rows as its pages read them, by feature (the site model's `featureRows`). */
+export type FeatureRowsBy = Readonly<Record<string, FeatureRows>>;
 
 export interface FeatureFields<Shape extends z.ZodRawShape = z.ZodRawShape, Read = unknown, Rows = unknown> {
   /** The feature's folder under features/. */
@@ -115,12 +116,12 @@ export function filesReadBy<Read>(
   return read[fields.feature] as Read | undefined;
 }
 
-/** A feature's rows as the site's model holds them (`FeatureFields.model`); undefined when it declares none. */
+/** A feature's rows as the site's model holds them (`FeatureFields.model`, `SiteModel.featureRows`); undefined when it declares none. */
 export function rowsOf<Rows>(
   fields: { feature: string; model?(files: FeatureFileValues, core: CoreRows): FeatureRows<Rows> },
-  features: FeatureModels,
+  featureRows: FeatureRowsBy,
 ): Rows | undefined {
-  return features[fields.feature]?.rows as Rows | undefined;
+  return featureRows[fields.feature]?.rows as Rows | undefined;
 }
 
 type Intersection<U> = [U] extends [never]

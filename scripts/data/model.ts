@@ -3,7 +3,7 @@
 // dated exceptions as text. Pure functions, no I/O.
 import type { LeadFormEmbed } from "./lead-form.ts";
 import type { RawData } from "./load.ts";
-import type { FeatureFields, FeatureModels, FilesRead } from "./extension.ts";
+import type { FeatureFields, FeatureRowsBy, FilesRead } from "./extension.ts";
 import { DAYS, US_PHONE, type HeroPhoto, type Photo, type Service, type SiteData, type Town } from "./schema.ts";
 import type { PhotoInfo, PhotoRef, ResolvePhoto, SiteService, SiteTown, WithPhotos } from "./site-rows.ts";
 import { FEATURE_FIELDS } from "../features/fields.ts";
@@ -71,8 +71,11 @@ export interface SiteModel {
   /** Further town pages listed under "Also serving". */
   alsoServing: SiteTown[];
   homeFaqs: RawData["homeFaqs"];
-  /** Each data feature's rows as its pages read them (features/<name>/fields.ts, `model`), by feature. */
-  features: FeatureModels;
+  /**
+   * Each data feature's rows as its pages read them (features/<name>/fields.ts, `model`), by
+   * feature, in the order of the features' fields (features/fields.ts).
+   */
+  featureRows: FeatureRowsBy;
   /** What the privacy page shows of the data (privacy.ts), and site.yaml's date of its words. */
   privacy: { facts: PrivacyFacts; updated: string };
 }
@@ -301,7 +304,7 @@ function withPhotos<Row extends { photos?: Photo[]; hero?: HeroPhoto }>(row: Row
 function resolvedRows(
   raw: Pick<RawData, "towns" | "alsoServing" | "services" | "featureFiles">,
   resolve: ResolvePhoto,
-): Pick<SiteModel, "services" | "towns" | "alsoServing" | "features"> {
+): Pick<SiteModel, "services" | "towns" | "alsoServing" | "featureRows"> {
   const towns = raw.towns.map((town) => withPhotos(town, resolve));
   const alsoServing = raw.alsoServing.map((town) => withPhotos(town, resolve));
   const townBySlug = new Map([...towns, ...alsoServing].map((town) => [town.slug, town]));
@@ -310,12 +313,12 @@ function resolvedRows(
     servedTowns: service.areaServed.map((slug) => townBySlug.get(slug)!),
   }));
   const core = { towns: [...towns, ...alsoServing], services, photo: resolve };
-  const features = Object.fromEntries(
+  const featureRows = Object.fromEntries(
     (FEATURE_FIELDS as readonly FeatureFields[]).flatMap((fields) =>
       fields.model ? [[fields.feature, fields.model(raw.featureFiles, core)] as const] : [],
     ),
   );
-  return { services, towns, alsoServing, features };
+  return { services, towns, alsoServing, featureRows };
 }
 
 /** The measured photos of `refs`, once each. */
@@ -324,11 +327,11 @@ function photosOf(refs: readonly (PhotoRef<{ file: string }> | undefined)[]): Ph
 }
 
 /** The photos of the town and service rows' own photos (galleries) and of the features' rows (a job's pairs), once each. */
-export function galleryPhotos(model: Pick<SiteModel, "services" | "towns" | "alsoServing" | "features">): PhotoInfo[] {
+export function galleryPhotos(model: Pick<SiteModel, "services" | "towns" | "alsoServing" | "featureRows">): PhotoInfo[] {
   const rows = [...model.services, ...allTowns(model)];
   return photosOf([
     ...rows.flatMap((row) => row.photos ?? []),
-    ...Object.values(model.features).flatMap((feature) => feature.photos),
+    ...Object.values(model.featureRows).flatMap((rows) => rows.photos),
   ]);
 }
 

@@ -34,7 +34,10 @@ export type SiteService = WithPhotos<Service> & { servedTowns: SiteTown[] };
 /** A photo reference with the photo it names. */
 export type ResolvePhoto = <P extends { file: string }>(photo: P) => PhotoRef<P>;
 
-/** What a feature's rows are resolved against: every town page, the services, and the photos read. */
+/**
+ * What a feature's rows are resolved against: every town page, the services, and the photos the
+ * check read (`photo`: a reference in one of the file's `photoLists`, with its photo).
+ */
 export interface CoreRows {
   /** The towns of the grids, then those under "Also serving". */
   towns: readonly SiteTown[];

@@ -2,7 +2,8 @@
 // files of their own, after the core's. A feature's fields.ts, and its data/ folder where its fields
 // name files of its own, belong to data/'s layer (schema.ts places its fields and lists its files,
 // rules.ts asks its rules, load.ts has its files read, the editor takes its labels): they import
-// what data/ may, and no schema of the core.
+// what data/ may, and not data/schema.ts, which imports this list (the core's rows' own schemas
+// and types are data/rows-schema.ts and data/site-rows.ts).
 import type { FeatureFields } from "../data/extension.ts";
 import { closuresFields } from "./closures/fields.ts";
 import { countingFields } from "./counting/fields.ts";

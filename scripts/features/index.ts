@@ -9,7 +9,7 @@ import type { OutputContents } from "../lib/output.ts";
 import { mergeSources, type PolicySources } from "../headers/csp.ts";
 import type { ReactElement } from "react";
 import { FAVICONS } from "../site/favicon.ts";
-import type { FactPlace, PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
+import type { FactPlace, PageParts, PageSubject, SectionPage, SectionSlot } from "../site/page.ts";
 import type { PrivacyPart } from "../site/privacy.ts";
 import type { BodyScriptEntry } from "../pages/assets.ts";
 import type { Feature, FeatureBuild, FeatureParts } from "./feature.ts";
@@ -47,14 +47,6 @@ export interface SiteParts {
   onPage(page: SectionPage): PageParts;
   /** What they state of the business in the pages' structured data, by place; one property from one feature. */
   businessFacts: Partial<Record<FactPlace, Record<string, unknown>>>;
-}
-
-/** What the features that are on add to one page. */
-export interface PageParts {
-  /** Their sections, by place; two features with a section in one place on one page are refused. */
-  sections: Partial<Record<SectionSlot, ReactElement>>;
-  /** Their rules of the page's stylesheet: those of each that shows something on it (a section, or its own page). */
-  styles: string;
 }
 
 /**

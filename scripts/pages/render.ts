@@ -3,8 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { IconDrawingsContext, type IconDrawings } from "../../templates/parts/icon-drawing.ts";
 import { RenderError } from "./render-error.ts";
-import type { ReactElement } from "react";
-import type { PageAssets, PageShell, PageSubject, Route, SectionPage, SectionSlot } from "../site/page.ts";
+import type { PageAssets, PageParts, PageShell, PageSubject, Route, SectionPage } from "../site/page.ts";
 import type { PrivacyPart } from "../site/privacy.ts";
 import type { Favicon } from "../site/favicon.ts";
 import type { Business } from "../data/model.ts";
@@ -25,7 +24,7 @@ export interface RenderContext {
     bodyData: (subject: PageSubject) => Readonly<Record<string, string>>;
     head: readonly string[];
     privacy: readonly PrivacyPart[];
-    onPage: (page: SectionPage) => { sections: Partial<Record<SectionSlot, ReactElement>>; styles: string };
+    onPage: (page: SectionPage) => PageParts;
     favicon?: { icon: Favicon };
   };
 }

@@ -37,7 +37,7 @@ export async function checkSite(dataDir: string, { production = false } = {}): P
     towns: site.model.towns.length,
     alsoServing: site.model.alsoServing.length,
     homeFaqs: site.model.homeFaqs.length,
-    featureRows: Object.values(site.model.features).flatMap((feature) => (feature.summary ? [feature.summary] : [])),
+    featureRows: Object.values(site.model.featureRows).flatMap((rows) => (rows.summary ? [rows.summary] : [])),
     pages: site.routes.length + 1,
     unformatted: await unformattedDataFiles(dataDir),
     milliseconds: Math.round(performance.now() - started),

@@ -10,6 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
 import { DATA_FILES, type DataFileName } from "../data/schema.ts";
+import type { Feature } from "../features/feature.ts";
 import { FEATURES } from "../features/index.ts";
 import type { PageSubject, Route } from "../site/page.ts";
 import { HOME_PATH, SERVICES_PATH, TOWNS_PATH } from "../site/urls.ts";
@@ -112,19 +113,36 @@ const readRows = async (dir: string, file: string): Promise<unknown> =>
   parse(await readFile(path.join(dir, file), "utf8").catch(() => "")) ?? {};
 
 /**
- * For each data file, the page its change shows on: the first changed row's own page (a town's, a
- * service's, a job's) where the draft changed a row that has one, else the file's page. `published`
- * is the published branch's data folder; without it, each file's page.
+ * Where a change to each data file shows: the core's files' places, and each feature's own files'
+ * as it declares them (`dataPages`). A feature that declares a file of the core's, one no feature
+ * adds, or one another feature declares, is refused.
+ */
+function dataPlaces(features: readonly Feature[]): typeof CORE_PAGES {
+  const places: Record<string, (typeof CORE_PAGES)[string]> = { ...CORE_PAGES };
+  for (const feature of features)
+    for (const [name, place] of Object.entries(feature.dataPages ?? {})) {
+      if (name in places || !(name in DATA_FILES))
+        throw new Error(
+          `The ${feature.name} feature says where a change to ${name} shows: expected a data file of its own`,
+        );
+      places[name] = place;
+    }
+  return places;
+}
+
+/**
+ * For each data file, the page its change shows on: the page of the first changed row in the
+ * site's order of pages (a town's, a service's, a feature's row's, such as the newest changed
+ * job's) where the draft changed a row that has one, else the file's page. `published` is the
+ * published branch's data folder; without it, each file's page.
  */
 export async function editedPages(
   dataDir: string,
   published: string | undefined,
   routes: readonly Route[],
+  features: readonly Feature[] = FEATURES,
 ): Promise<Record<DataFileName, string>> {
-  const places = {
-    ...CORE_PAGES,
-    ...Object.assign({}, ...FEATURES.map((feature) => feature.dataPages ?? {})),
-  } as typeof CORE_PAGES;
+  const places = dataPlaces(features);
   const names = Object.keys(DATA_FILES) as DataFileName[];
   // A file's page, when this build has it (a feature's list has no page without rows), else the home page.
   const pages = Object.fromEntries(

@@ -217,7 +217,7 @@ async function produceSite(
   const images = timer.time("preview cards", () => renderSocialImages(cards, cache));
   images.catch(() => {});
   const photos = timer.time("photos", () =>
-    renderPhotos(galleryPhotos(model), previewPhotos(model), cache, heroPhotos(model)),
+    renderPhotos(galleryPhotos(model), previewPhotos(model, routes), cache, heroPhotos(model)),
   );
   photos.catch(() => {});
   // If any of it fails, the work begun beside the pages is over before the build fails.

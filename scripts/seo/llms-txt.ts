@@ -2,7 +2,7 @@
 // models and answer engines, with a link to every page. Built from the data and the route table.
 import { allTowns, joinList, townsByArea, type SiteModel } from "../data/model.ts";
 import type { Town } from "../data/schema.ts";
-import type { PageSubject, Route } from "../site/page.ts";
+import type { Route } from "../site/page.ts";
 import { absoluteUrl, CONTACT_PATH } from "../site/urls.ts";
 
 /** Markdown link text and URLs may not contain brackets or parentheses that end them early. */
@@ -27,20 +27,19 @@ function serviceArea(business: SiteModel["business"], towns: readonly Town[]): s
 export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
   const { business } = model;
   const publicRoutes = routes.filter((route) => !route.meta.noindex);
-  const about = (subject: PageSubject["kind"]) =>
+  // Each page not listed under a heading of its own: by what it is about, a service, a town, or
+  // anything else ("Pages": the site's own pages, and a feature's that give no heading).
+  const about = (kind: "service" | "town" | "other") =>
     publicRoutes
-      .filter((route) => route.subject.kind === subject && !route.listedUnder)
+      .filter((route) => !route.listedUnder)
+      .filter(({ subject }) =>
+        kind === "other" ? subject.kind !== "service" && subject.kind !== "town" : subject.kind === kind,
+      )
       .map((route) => linkLine(route, model));
-  // The features' kinds of page under their own headings (a job's, "Projects"), in the routes' order:
-  // only when there is such a page, so no heading over nothing.
-  const listed = new Map<string, string[]>();
-  for (const route of publicRoutes)
-    if (route.listedUnder)
-      listed.set(route.listedUnder, [...(listed.get(route.listedUnder) ?? []), linkLine(route, model)]);
   const hours = business.hours.map((entry) => `${entry.dayRange} ${entry.timeRange}`);
   const contactUrl = absoluteUrl(business.url, CONTACT_PATH);
 
-  return [
+  const core = [
     `# ${business.name}`,
     "",
     `> ${business.tagline}. An excavation contractor based in ${business.address.city}, ${business.address.region}, for homeowners, farms, builders and small businesses. ${business.claims.map((claim) => `${claim.text}.`).join(" ")}`,
@@ -60,7 +59,7 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "## Pages",
     "",
     // Every page that is not one of a list below: a new kind of page too.
-    ...about("site"),
+    ...about("other"),
     "",
     "## Services",
     "",
@@ -70,10 +69,26 @@ export function buildLlmsTxt(routes: Route[], model: SiteModel): string {
     "",
     ...about("town"),
     "",
-    ...[...listed].flatMap(([heading, lines]) => [`## ${heading}`, "", ...lines, ""]),
+  ];
+  const optional = [
     "## Optional",
     "",
     `- [Sitemap](${absoluteUrl(business.url, "/sitemap.xml")}): every page with the date its content last changed`,
     "",
-  ].join("\n");
+  ];
+  // The features' kinds of page under their own headings (a job's, "Projects"), in the routes'
+  // order, before "Optional": only when there is such a page, so no heading over nothing.
+  const headings = new Set(
+    [...core, ...optional].filter((line) => line.startsWith("## ")).map((line) => line.slice(3)),
+  );
+  const listed = new Map<string, string[]>();
+  for (const route of publicRoutes) {
+    if (!route.listedUnder) continue;
+    if (headings.has(route.listedUnder))
+      throw new Error(`${route.path} is listed under "${route.listedUnder}", a heading /llms.txt has already`);
+    listed.set(route.listedUnder, [...(listed.get(route.listedUnder) ?? []), linkLine(route, model)]);
+  }
+  return [...core, ...[...listed].flatMap(([heading, lines]) => [`## ${heading}`, "", ...lines, ""]), ...optional].join(
+    "\n",
+  );
 }

@@ -147,12 +147,15 @@ export function socialImagesFor(routes: Route[], model: SiteModel, icons: Icons,
   return [...images.values()];
 }
 
-/** The photos whose 1200×630 crops are pages' preview images: the first of each service's and town's, and the features' (a job's lead photo). */
-export function previewPhotos(model: SiteModel): PhotoInfo[] {
+/**
+ * The photos whose 1200×630 crops are pages' preview images: the first of each service's and
+ * town's, and the photo of each page about a feature's row (a job's lead photo), which its tags name.
+ */
+export function previewPhotos(model: SiteModel, routes: readonly Route[]): PhotoInfo[] {
   const rows = [...model.services, ...allTowns(model)];
   const photos = [
     ...rows.flatMap((row) => row.photos?.slice(0, 1) ?? []),
-    ...Object.values(model.features).flatMap((feature) => feature.cards),
+    ...routes.flatMap(({ subject }) => (subject.kind === "row" ? [subject.photo] : [])),
   ];
   return [...new Map(photos.map(({ info }) => [info.hash, info])).values()];
 }

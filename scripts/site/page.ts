@@ -96,6 +96,14 @@ export type SectionSlot = "voices" | "work" | "hours" | "mark";
  */
 export type FactPlace = "identity" | "hours";
 
+/** What the features that are on add to one page (features/index.ts, `onPage`). */
+export interface PageParts {
+  /** Their sections, by place; two features with a section in one place on one page are refused. */
+  sections: Partial<Record<SectionSlot, ReactElement>>;
+  /** Their rules of the page's stylesheet: those of each that shows something on it (a section, or its own page). */
+  styles: string;
+}
+
 /** A page as a feature sees it to give its sections: its address, its kind's name and what it is about. */
 export interface SectionPage {
   path: string;

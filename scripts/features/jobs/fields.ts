@@ -1,9 +1,9 @@
-// The jobs done (data/jobs.yaml, a file of its own), the data the jobs feature adds: the file
-// (its schema is data/schema.ts), its rules across files, its photos and prose as the core's checks
-// read them, its rows as the pages read them (data/jobs.ts), and its editor labels. schema.ts lists
+// The jobs done (data/jobs.yaml, a file of its own), the data the jobs feature adds: the file (its
+// schema is ./data/schema.ts), its rules across files, its photos and prose as the core's checks
+// read them, its rows as the pages read them (./data/jobs.ts), and its editor labels. schema.ts lists
 // the file among the data files (features/fields.ts lists this module), so this file reads no
 // schema of the core.
-import { rowsOf, type FeatureFields, type FeatureModels } from "../../data/extension.ts";
+import { rowsOf, type FeatureFields, type FeatureRowsBy } from "../../data/extension.ts";
 import { businessDay } from "../../data/days.ts";
 import { TOWN_PAGE_LISTS, type TownPageList } from "../../data/near-duplicates.ts";
 import type { DataProblem, PathKey } from "../../data/problems.ts";
@@ -123,6 +123,6 @@ export const jobsFields = {
 } satisfies FeatureFields;
 
 /** The jobs as the site's model holds them, newest first, each resolved (`resolvedJobs()`); none without jobs.yaml. */
-export function jobsOf(model: { features: FeatureModels }): SiteJob[] {
-  return rowsOf(jobsFields, model.features) ?? [];
+export function jobsOf(model: { featureRows: FeatureRowsBy }): SiteJob[] {
+  return rowsOf(jobsFields, model.featureRows) ?? [];
 }

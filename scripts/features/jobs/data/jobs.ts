@@ -1,7 +1,7 @@
 // The jobs as the pages read them (`SiteJob`, `resolvedJobs()`, once with the site's model), which
 // jobs a page shows and how a job reads: its month in words, its paragraphs, the photo that stands
 // for it and the before-and-after pair. Pure functions: the jobs come from data/jobs.yaml, already
-// checked (schema.ts, and the rules of ../fields.ts).
+// checked (./schema.ts, and the rules of ../fields.ts).
 import type { FeatureFileValues, FeatureRows } from "../../../data/extension.ts";
 import type { CoreRows, PhotoRef, SiteService, SiteTown } from "../../../data/site-rows.ts";
 import type { Job, JobPhoto } from "./schema.ts";
@@ -47,7 +47,7 @@ export function storyParagraphs(story: string): string[] {
 
 /**
  * The photo that stands for a job in lists and link previews: its first after photo. The rules
- * (rules.ts) refuse a job without one; the model (model.ts) holds it as the job's `lead`.
+ * (../fields.ts) refuse a job without one; `resolvedJobs()` holds it as the job's `lead`.
  */
 function leadPhoto<P extends JobPhoto>(job: { photos: readonly P[] }): P | undefined {
   return job.photos.find((photo) => photo.role === "after");
@@ -111,7 +111,6 @@ export function resolvedJobs(files: FeatureFileValues, core: CoreRows): FeatureR
   return {
     rows: jobs,
     photos: jobs.flatMap((job) => job.photos),
-    cards: jobs.map((job) => job.lead),
     ...(jobs.length > 0 ? { summary: { count: jobs.length, noun: "job" } } : {}),
   };
 }
