@@ -1,10 +1,11 @@
 // The data an optional feature adds (features/*/fields.ts, listed in features/fields.ts): its fields
 // of site.yaml, with where they go among the core's, or files of its own (jobs.yaml); the rules
 // across files that a schema cannot say; the pictures of its own its fields name in a folder of
-// data/ (brand/); and the editor's labels for them. schema.ts places the fields and lists the
-// files, rules.ts asks the rules, photos.ts and law.ts read a file's photos and prose as the
-// feature declares them, load.ts has its folder's files read, admin/cms-config.ts takes the labels,
-// the folder and the checks on save.
+// data/ (brand/); its files' rows as the pages read them; and the editor's labels for them.
+// schema.ts places the fields and lists the files, rules.ts asks the rules, photos.ts and law.ts
+// read a file's photos and prose as the feature declares them, load.ts has its folder's files
+// read, model.ts has its rows resolved, admin/cms-config.ts takes the labels, the folder and the
+// checks on save.
 import type { z } from "zod";
 import type { DataProblem } from "./problems.ts";
 import type { ParsedFile } from "./read-yaml.ts";
