@@ -167,11 +167,13 @@ export async function loadData(dataDir: string, options: LoadOptions = {}): Prom
     }
   }
   const { site, services, towns, faq, law } = parsed;
-  const rules = checkRules(parsed, options.today);
+  // The build's moment, one for every dated rule and check.
+  const today = options.today ?? new Date();
+  const rules = checkRules(parsed, today);
   problems.push(...rules.problems);
   for (const fields of FEATURE_FIELDS as readonly FeatureFields[])
-    if (site && fields.checks) problems.push(...(await fields.checks(dataDir, site, options.today ?? new Date())));
-  problems.push(...lawProblems(parsed, absent.has("law"), options.today ?? new Date()));
+    if (site && fields.checks) problems.push(...(await fields.checks(dataDir, site, today)));
+  problems.push(...lawProblems(parsed, absent.has("law"), today));
   const checked = await checkPhotos(dataDir, photoPlaces(parsed));
   problems.push(...checked.problems);
   const filesRead: Record<string, unknown> = {};

@@ -307,12 +307,13 @@ function resolvedRows(
 ): Pick<SiteModel, "services" | "towns" | "alsoServing" | "featureRows"> {
   const towns = raw.towns.map((town) => withPhotos(town, resolve));
   const alsoServing = raw.alsoServing.map((town) => withPhotos(town, resolve));
-  const townBySlug = new Map([...towns, ...alsoServing].map((town) => [town.slug, town]));
+  const townPages = [...towns, ...alsoServing];
+  const townBySlug = new Map(townPages.map((town) => [town.slug, town]));
   const services = raw.services.map((service) => ({
     ...withPhotos(service, resolve),
     servedTowns: service.areaServed.map((slug) => townBySlug.get(slug)!),
   }));
-  const core = { towns: [...towns, ...alsoServing], services, photo: resolve };
+  const core = { towns: townPages, services, photo: resolve };
   const featureRows = Object.fromEntries(
     (FEATURE_FIELDS as readonly FeatureFields[]).flatMap((fields) =>
       fields.model ? [[fields.feature, fields.model(raw.featureFiles, core)] as const] : [],

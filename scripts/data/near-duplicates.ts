@@ -72,7 +72,8 @@ export interface NearDuplicate {
 const PLACE = "<place>";
 
 type Fields = Record<string, unknown>;
-const textOf = (value: unknown): string => (typeof value === "string" ? value : "");
+/** A text, read leniently: anything but a string is an empty one. */
+export const textOf = (value: unknown): string => (typeof value === "string" ? value : "");
 /** A list's items, read leniently: anything but a list is none, anything but a group of fields an empty one. */
 export const itemsOf = (value: unknown): Fields[] =>
   Array.isArray(value) ? value.map((item) => (item && typeof item === "object" ? (item as Fields) : {})) : [];

@@ -19,6 +19,7 @@
 import {
   itemsOf,
   REFUSED_PERCENT,
+  textOf,
   townPagesMeasured,
   WARNED_PERCENT,
   type TownPageRow,
@@ -49,7 +50,7 @@ export function nearDuplicateJobs(jobsFile: unknown, townsFile: unknown): JobNea
   const towns = townPagesMeasured(townsFile);
   const jobs = itemsOf(((jobsFile && typeof jobsFile === "object" ? jobsFile : {}) as Record<string, unknown>).jobs).map(
     (fields, index) => ({
-      row: { index, title: typeof fields.title === "string" ? fields.title : "" },
+      row: { index, title: textOf(fields.title) },
       runs: towns.runsOf(fields.story),
     }),
   );
