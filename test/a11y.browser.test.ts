@@ -65,12 +65,18 @@ describe("the axe harness", () => {
 /** axe-core's findings on a page in each of the three states. */
 async function violationsOn(siteUrl: string, sitePage: SitePage): Promise<string[]> {
   const violations: string[] = [];
+  let shown: ViewState | undefined;
   for (const state of STATES) {
-    await page.setViewportSize({ width: state.width, height: 900 });
-    const response = await page.goto(`${siteUrl}${sitePage.path}`, { waitUntil: "load" });
-    expect(response?.status()).toBe(sitePage.status);
-    await settled(page);
+    // The menu opens on the page just read with it closed, at the same width, as a visitor opens it.
+    const menuOpensHere = state.menuOpen && shown?.width === state.width && !shown.menuOpen;
+    if (!menuOpensHere) {
+      await page.setViewportSize({ width: state.width, height: 900 });
+      const response = await page.goto(`${siteUrl}${sitePage.path}`, { waitUntil: "load" });
+      expect(response?.status()).toBe(sitePage.status);
+      await settled(page);
+    }
     await showState(state);
+    shown = state;
     for (const violation of await runAxe(page)) {
       violations.push(
         `[${state.name}] ${violation.rule} (${violation.impact}): ${violation.help}\n    ${violation.nodes.join("\n    ")}`,
