@@ -201,7 +201,7 @@ async function reveal(session: WebDriver, label: string): Promise<WebElement> {
   throw new Error(`Never drawn: the field ${label}`);
 }
 
-/** Saves the open entry as a draft, and leaves it a draft ("Later" to sending it for review): back at the list of files. */
+/** Saves the open entry as a draft ("Later" to sending it for review) and returns to the list of files. */
 async function saveDraft(webkit: WebKit, shot: string): Promise<void> {
   const { session } = webkit;
   await tapOn(session, { role: "button", name: "Save" });
@@ -217,7 +217,11 @@ async function saveDraft(webkit: WebKit, shot: string): Promise<void> {
   );
   // Then the editor leaves the entry for the list of files, which marks the draft. The next step
   // starts there: taken for still open while it leaves, the entry's menu would be sought in the list.
-  await session.wait(async () => !(await editing(session)), 30_000, "The editor never went back to the list of files");
+  await session.wait(
+    async () => !(await editing(session)) && (await shownText(session, "Site content")),
+    30_000,
+    "The editor never went back to the list of files",
+  );
 }
 
 /** Opens the draft's preview from the editor's menu, once the host has built it: its window is current. */
