@@ -17,6 +17,7 @@ import {
   NOT_READ_BY_THE_BUILD,
 } from "../scripts/headers/hosts.ts";
 import { ROOT } from "./support/paths.ts";
+import { linkProjectCache } from "./support/project-copy.ts";
 import { DEPLOYING_GUIDE, guideSection, readGuide } from "./support/readme.ts";
 import { FAKETIME, toolPath } from "./support/tools.ts";
 
@@ -81,8 +82,7 @@ describe("what the build reads", () => {
     // The whole project builds as the project does, with the build's cache (the project's own,
     // linked); the copy of the inputs with nothing cached (--no-cache), so that nothing it lacks
     // could come from there. Both on the same day at the business, whenever the test runs.
-    await mkdir(path.join(ROOT, ".cache"), { recursive: true });
-    await symlink(path.join(ROOT, ".cache"), path.join(whole, ".cache"), "dir");
+    await linkProjectCache(whole);
     const noon = `${businessDay(new Date())} 18:00:00`;
     const build = (dir: string, ...flags: string[]) =>
       run(toolPath(FAKETIME), [noon, process.execPath, "bin/sitegen.js", "generate", ...flags, "--quiet"], {

@@ -16,9 +16,16 @@ export async function copyProject(options: { data?: string } = {}): Promise<stri
     await cp(options.data, path.join(dir, "data"), { recursive: true });
   }
   await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-  // The build caches (compressed pages, preview images) are keyed by content: sharing them keeps
-  // a copy's first build as fast as the project's.
+  await linkProjectCache(dir);
+  return dir;
+}
+
+/**
+ * The project's build cache (.cache/), linked into a copy in `dir`. Its entries (compressed pages,
+ * photos, preview images) are keyed by what made them: sharing them keeps a copy's first build as
+ * fast as the project's.
+ */
+export async function linkProjectCache(dir: string): Promise<void> {
   await mkdir(path.join(ROOT, ".cache"), { recursive: true });
   await symlink(path.join(ROOT, ".cache"), path.join(dir, ".cache"), "dir");
-  return dir;
 }
